@@ -1,0 +1,51 @@
+# Kookaburra. `make run` serves the demo club; `make test` runs the whole suite.
+# Both install what they need first: a virtual environment from requirements.lock (pinned, hashed).
+
+SHELL := /bin/bash
+PYTHON ?= $(shell pyenv which python3.13 2>/dev/null || command -v python3.13)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell sha1sum requirements.lock | cut -c1-12)
+PYTEST_WORKERS ?= 2
+
+.PHONY: install run test test-fast lint lock bench clean browser check-deploy
+
+$(STAMP): requirements.lock
+	@test -n "$(PYTHON)" || { echo "Python 3.13 is needed (pyenv install 3.13, or set PYTHON=...)"; exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q --require-hashes -r requirements.lock
+	@rm -f $(VENV)/.installed-*; touch $@
+
+install: $(STAMP)
+
+# Debian's chromium for the Playwright browser tests (never `playwright install`).
+browser:
+	@bash scripts/ensure-chromium
+
+run: install
+	$(BIN)/python scripts/run.py
+
+test: install browser
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
+
+# Everything but the browser tests, in one process: the quick loop while developing.
+test-fast: install
+	$(BIN)/python -m pytest -m "not browser" -x -q
+
+lint: install
+	$(BIN)/ruff check .
+
+check-deploy: install
+	DJANGO_SETTINGS_MODULE=kookaburra.settings.production DJANGO_SECRET_KEY=$$(head -c 48 /dev/urandom | base64) \
+	  DJANGO_ALLOWED_HOSTS=example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+
+bench: install
+	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+# Re-pin every dependency after editing pyproject.toml.
+lock: install
+	$(BIN)/python -m pip install -q uv==0.13.8
+	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.13 -o requirements.lock
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,204 @@
+"""Hand and game records (shared/hand-records.md): reading, checking, writing and replaying.
+
+This module knows the format; each game's engine module knows its rules. An engine module
+(`five_hundred`, `pitch`) offers:
+
+    GAME                       "five_hundred" or "pitch"
+    PLAYER_COUNTS              the seat counts it plays
+    Options.from_dict(d, players=n)
+                               strict: ValueError naming an unknown key or value
+    Options().to_dict()        only the options that differ from the defaults
+    Hand.from_deal(players, options, dealer, deal)
+                               `deal` is the record's deal keys (hands, kitty, dead); raises
+                               ValueError when the cards are not a legal deal for that game
+    Hand.GAME                  the same as GAME (so a hand knows its engine)
+    hand.players, hand.dealer
+    hand.apply(action)         raises IllegalAction (state unchanged)
+    hand.summary()             the replay object for a hand record (status, contract, …)
+    hand.deal_record()         {"dealer": …, "hands": […], "kitty": […]} (and "dead")
+    hand.actions               the actions applied so far, in order
+    hand.is_over
+    apply_hand(totals, hand, options) -> (new_totals, winners or None)
+    next_dealer(hand)          the dealer of the hand after this one
+
+Everything the format does not describe is an error; errors carry the index of the first bad
+action (None for a fault outside `actions`) and, for game records, the hand.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import five_hundred, pitch
+from .base import Action, IllegalAction, RecordError
+
+HAND_FORMAT = "kookaburra-hand/1"
+GAME_FORMAT = "kookaburra-game/1"
+ENGINES = {five_hundred.GAME: five_hundred, pitch.GAME: pitch}
+
+_DEAL_KEYS = {"dealer", "hands", "kitty", "dead", "actions"}
+_HEADER_KEYS = {"format", "game", "players", "options"}
+
+
+def engine_for(game: str):
+    try:
+        return ENGINES[game]
+    except (KeyError, TypeError):
+        raise RecordError(f"unknown game {game!r}: expected five_hundred or pitch") from None
+
+
+def _header(record: dict[str, Any]):
+    engine = engine_for(record.get("game"))
+    players = record.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise RecordError("players must be a whole number")
+    if players not in engine.PLAYER_COUNTS:
+        counts = ", ".join(str(n) for n in engine.PLAYER_COUNTS)
+        raise RecordError(f"{engine.GAME} is played by {counts} players, not {players}")
+    raw_options = record.get("options", {})
+    if not isinstance(raw_options, dict):
+        raise RecordError("options must be an object")
+    try:
+        options = engine.Options.from_dict(raw_options, players=players)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    return engine, players, options
+
+
+def _check_keys(obj: dict[str, Any], allowed: set[str], what: str) -> None:
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise RecordError(f"unknown key {unknown[0]!r} in {what}")
+
+
+def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
+    """Deal the hand the record describes and apply its actions; RecordError on the first fault."""
+    if not isinstance(hand_obj, dict):
+        raise RecordError("a hand must be an object")
+    dealer = hand_obj.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
+    deal = {key: hand_obj[key] for key in ("hands", "kitty", "dead") if key in hand_obj}
+    try:
+        hand = engine.Hand.from_deal(players, options, dealer, deal)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    actions = hand_obj.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list")
+    for index, obj in enumerate(actions):
+        try:
+            action = Action.from_record(obj)
+        except ValueError as exc:
+            raise RecordError(str(exc), index=index) from None
+        if hand.is_over:
+            raise RecordError("the hand is already over", index=index)
+        try:
+            Hand.GAME                  the same as GAME (so a hand knows its engine)
+    hand.players, hand.dealer
+    hand.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(str(exc), index=index) from None
+    return hand
+
+
+def load_hand(record: dict[str, Any]):
+    """A hand record -> the engine's hand state after all its actions."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != HAND_FORMAT:
+        raise RecordError(f"format must be {HAND_FORMAT!r}")
+    _check_keys(record, _HEADER_KEYS | _DEAL_KEYS, "a hand record")
+    engine, players, options = _header(record)
+    return _play_hand(engine, players, options, record)
+
+
+def load_game(record: dict[str, Any]):
+    """A game record -> (hands, totals after each hand, winners or None)."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != GAME_FORMAT:
+        raise RecordError(f"format must be {GAME_FORMAT!r}")
+    _check_keys(record, _HEADER_KEYS | {"hands"}, "a game record")
+    engine, players, options = _header(record)
+    hand_objs = record.get("hands")
+    if not isinstance(hand_objs, list) or not hand_objs:
+        raise RecordError("a game record needs a list of hands")
+    totals = [0] * players
+    rows: list[list[int]] = []
+    hands = []
+    winners = None
+    for number, hand_obj in enumerate(hand_objs):
+        try:
+            if winners is not None:
+                raise RecordError("the game was already won before this hand")
+            if isinstance(hand_obj, dict):
+                _check_keys(hand_obj, _DEAL_KEYS, "a hand of a game record")
+                if hands and hand_obj.get("dealer") != engine.next_dealer(hands[-1]):
+                    raise RecordError(
+                        f"the dealer must be seat {engine.next_dealer(hands[-1])}, "
+                        "to the left of the previous dealer"
+                    )
+            hand = _play_hand(engine, players, options, hand_obj)
+            if not hand.is_over and number < len(hand_objs) - 1:
+                raise RecordError("only the last hand of a game may be unfinished")
+        except RecordError as exc:
+            exc.hand = number
+            raise
+        hands.append(hand)
+        if hand.is_over:
+            totals, winners = engine.apply_hand(totals, hand, options)
+        rows.append(list(totals))
+    return hands, rows, winners
+
+
+def replay(record: Any) -> dict[str, Any]:
+    """The replay command's line for one parsed record: a summary, or an error object."""
+    try:
+        if isinstance(record, dict) and record.get("format") == GAME_FORMAT:
+            _hands, rows, winners = load_game(record)
+            return {"totals": rows, "winner": winners}
+        return load_hand(record).summary()
+    except RecordError as exc:
+        return exc.as_json()
+
+
+def replay_text(text: str) -> dict[str, Any]:
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}").as_json()
+    return replay(record)
+
+
+def hand_record(hand, options) -> dict[str, Any]:
+    """Export one hand (finished or in progress) as a hand record."""
+    engine = engine_for(hand.GAME)
+    record: dict[str, Any] = {
+        "format": HAND_FORMAT,
+        "game": engine.GAME,
+        "players": hand.players,
+        "options": options.to_dict(),
+    }
+    record.update(hand.deal_record())
+    record["actions"] = [action.to_record() for action in hand.actions]
+    return record
+
+
+def game_record(hands, options) -> dict[str, Any]:
+    """Export a game (its hands in order) as a game record."""
+    first = hands[0]
+    engine = engine_for(first.GAME)
+    out_hands = []
+    for hand in hands:
+        entry = dict(hand.deal_record())
+        entry["actions"] = [action.to_record() for action in hand.actions]
+        out_hands.append(entry)
+    return {
+        "format": GAME_FORMAT,
+        "game": engine.GAME,
+        "players": first.players,
+        "options": options.to_dict(),
+        "hands": out_hands,
+    }

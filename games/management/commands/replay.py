@@ -1,0 +1,38 @@
+"""`python manage.py replay FILE [FILE ...]`: check hand or game records and print what they come to.
+
+One JSON object per file, one per line, in the order given; `-` reads one record from standard
+input. Exits with status 1 if any record was bad (see shared/hand-records.md, "Replay").
+"""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from games.engines.records import RecordError, replay_text
+
+
+class Command(BaseCommand):
+    help = "Replay Kookaburra hand or game records and print one JSON result per file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="+", metavar="FILE", help="record files; - for stdin")
+
+    def handle(self, *args, **options):
+        any_bad = False
+        for name in options["files"]:
+            if name == "-":
+                text = sys.stdin.read()
+            else:
+                try:
+                    with open(name, encoding="utf-8") as handle:
+                        text = handle.read()
+                except (OSError, UnicodeDecodeError) as exc:
+                    text = None
+                    result = RecordError(f"cannot read {name}: {exc}").as_json()
+            if text is not None:
+                result = replay_text(text)
+            any_bad = any_bad or "error" in result
+            self.stdout.write(json.dumps(result, ensure_ascii=False))
+        if any_bad:
+            sys.exit(1)

@@ -1,0 +1,10 @@
+"""Choices shared by apps that must not import each other (clubs, games, tournaments)."""
+
+from django.db import models
+
+
+class Game(models.TextChoices):
+    """The two games. The values are the `game` keys of the hand-record format."""
+
+    FIVE_HUNDRED = "five_hundred", "Five Hundred"
+    PITCH = "pitch", "Auction Pitch"
