@@ -1,0 +1,93 @@
+"""`make run`: migrate, load the demo, then serve the site and a Celery worker until Ctrl-C.
+
+The web server and the worker (with its beat scheduler) run as child processes; Ctrl-C (or
+SIGTERM) stops both. With no DATABASE_URL / CELERY_BROKER_URL this uses SQLite and the embedded
+filesystem broker, so nothing else needs to be installed.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+HOST = os.environ.get("HOST", "127.0.0.1")
+PORT = os.environ.get("PORT", "8000")
+
+
+def manage(*args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, check=True)
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kookaburra.settings.local")
+    manage("migrate", "--noinput", "-v", "0")
+    demo = subprocess.run(
+        [sys.executable, "manage.py", "load_demo"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+
+    children = [
+        subprocess.Popen(
+            [
+                str(BIN / "celery"),
+                "-A",
+                "kookaburra",
+                "worker",
+                "--beat",
+                "-l",
+                "info",
+                "--concurrency",
+                "2",
+            ],
+            cwd=ROOT,
+        ),
+        subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{PORT}"], cwd=ROOT),
+    ]
+
+    def stop(*_args) -> None:
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+        deadline = time.monotonic() + 10
+        for child in children:
+            try:
+                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+    signal.signal(signal.SIGTERM, lambda *a: (stop(), sys.exit(0)))
+    time.sleep(2)
+    banner = "\n".join(
+        [
+            "",
+            "=" * 72,
+            f"  Kookaburra is running at http://{HOST}:{PORT}/",
+            "  Ctrl-C stops the web server and the Celery worker.",
+            "",
+            *("  " + line for line in demo.stdout.strip().splitlines()),
+            "=" * 72,
+            "",
+        ]
+    )
+    print(banner, flush=True)
+    try:
+        while all(child.poll() is None for child in children):
+            time.sleep(0.5)
+        print("A process stopped; stopping the rest.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nStopping the web server and the worker...", flush=True)
+        return 0
+    finally:
+        stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
