@@ -37,7 +37,7 @@ lint: install
 
 check-deploy: install
 	DJANGO_SETTINGS_MODULE=kookaburra.settings.production DJANGO_SECRET_KEY=$$(head -c 48 /dev/urandom | base64) \
-	  DJANGO_ALLOWED_HOSTS=example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+	  DJANGO_ALLOWED_HOSTS=example.org EMAIL_HOST=smtp.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
 
 bench: install
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -62,6 +62,7 @@ def test_production_settings_pass_check_deploy(tmp_path):
             DJANGO_SETTINGS_MODULE="kookaburra.settings.production",
             DJANGO_SECRET_KEY="x" * 20 + "a-long-random-production-secret-key-for-the-check",
             DJANGO_ALLOWED_HOSTS="cards.example.org",
+            EMAIL_HOST="smtp.example.org",
         ),
         capture_output=True,
         text=True,

@@ -1,4 +1,5 @@
-"""A deployment. Requires DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS; passes `check --deploy`."""
+"""A deployment. Requires DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and EMAIL_HOST (SMTP); passes
+`check --deploy`."""
 
 import os
 
@@ -21,4 +22,3 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
