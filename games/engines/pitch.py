@@ -1,0 +1,975 @@
+"""Auction Pitch (Setback, High-Low-Jack): the rules engine (shared/rules/pitch.md).
+
+A hand is its deal plus its ordered actions. `Hand` answers `legal_actions()`, checks and applies
+an action (raising `IllegalAction` in a player's words and changing nothing), scores the finished
+hand and gives `view_for(seat)`: what that seat may see and nothing more. `apply_hand` and
+`next_dealer` carry a game from hand to hand, and `Game` wraps them for callers that want one
+object for a whole game. The module follows the engine contract of `records.py`.
+
+Actions (base.Action):
+
+    Action(seat, "call", call="pass")      pass
+    Action(seat, "call", call="2")         bid 1-4 ("4" bids four without pitching)
+    Action(seat, "pitch", card=AS)         bid four by pitching AS, which is the opening lead
+    Action(seat, "play", card=QH)          play a card
+
+Points the rule sheet leaves open, as this engine settles them:
+
+- A bid of 4 that the dealer may not steal ends the auction at once; the players still to speak
+  are not asked (nothing they could say would change it). With `dealer_steal: including_4`, the
+  turn passes straight to the dealer, who may pass or steal by pitching a card of their own (a 4
+  is stolen only by pitching, whether it was called or pitched); the first pitcher's card then
+  goes back into their hand. Until the dealer has spoken the pitched card lies face up: it is
+  public, but it is not yet the opening lead.
+- Only the dealer steals, and only at exactly the high bid; stealing at 1-3 is a call of that
+  number. `never` means the dealer, like everyone else, must bid higher.
+- With `min_bid: 2` a bid of 1 is not allowed to anyone. A stuck dealer must bid 2, 3 or 4.
+- Every dealt card is played, so "in play" means "dealt": High and Low are the highest and lowest
+  trumps dealt, and the Jack scores when the Jack of trumps was dealt.
+- With partnerships a side's points are pooled for the pitcher's bid, the Game point goes to the
+  side with more pooled game points, and both partners score the side's figure.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .base import Action, IllegalAction
+from .cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Card,
+    card,
+    parse_card,
+    sort_for_display,
+    standard_52,
+)
+
+GAME = "pitch"
+PLAYER_COUNTS = (3, 4, 5, 6, 7)
+HAND_SIZE = 6
+TRICKS = 6
+MAX_BID = 4
+STUCK_BID = 2
+
+PACK: tuple[Card, ...] = tuple(standard_52())
+_IN_PACK = frozenset(PACK)
+
+# Game points by rank: 10 = 10, A = 4, K = 3, Q = 2, J = 1 (in every suit).
+GAME_POINT_VALUES = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
+_GP = [0] * 128
+for _c in PACK:
+    _GP[_c] = GAME_POINT_VALUES.get(_c & 31, 0)
+
+POINT_NAMES = ("high", "low", "jack", "game")
+
+# Phases of a hand.
+AUCTION, PLAY, COMPLETE, THROWN_IN = 0, 1, 2, 3
+_STATUS = {
+    AUCTION: "in_progress",
+    PLAY: "in_progress",
+    COMPLETE: "complete",
+    THROWN_IN: "thrown_in",
+}
+
+BID_CALLS = ("1", "2", "3", "4")
+
+
+# --------------------------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------------------------
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "target": (7, 11, 15, 21),
+    "partnerships": (False, True),
+    "low": ("winner", "holder"),
+    "all_pass": ("stick_dealer", "redeal_same", "redeal_next"),
+    "dealer_steal": ("up_to_3", "including_4", "never"),
+    "min_bid": (1, 2),
+    "win": ("pitcher_only", "pitcher_first_hljg", "highest_over_target"),
+    "smudge": (False, True),
+}
+
+
+def _show(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+def _check_option(name: str, value: Any) -> None:
+    choices = _CHOICES[name]
+    if not any(type(value) is type(choice) and value == choice for choice in choices):
+        allowed = ", ".join(_show(choice) for choice in choices)
+        raise ValueError(f"option {name!r} must be one of {allowed}, not {_show(value)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A table's options (rules/pitch.md, "Table options"); the defaults are the club's game."""
+
+    target: int = 7
+    partnerships: bool = False
+    low: str = "winner"
+    all_pass: str = "stick_dealer"
+    dealer_steal: str = "up_to_3"
+    min_bid: int = 1
+    win: str = "pitcher_only"
+    smudge: bool = False
+
+    def __post_init__(self) -> None:
+        for name in _CHOICES:
+            _check_option(name, getattr(self, name))
+
+    @classmethod
+    def from_dict(cls, data: Any, players: int | None = None) -> Options:
+        """Strict: an unknown key or value (or partnerships without 4 players) is a ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError("options must be an object")
+        for key in data:
+            if key not in _CHOICES:
+                known = ", ".join(_CHOICES)
+                raise ValueError(f"unknown Pitch option {key!r} (the options are {known})")
+        options = cls(**data)
+        if players is not None:
+            options.check_players(players)
+        return options
+
+    def to_dict(self) -> dict[str, Any]:
+        """Only the options that differ from the defaults."""
+        default = _DEFAULT_OPTIONS
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    def check_players(self, players: Any) -> None:
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or (players not in PLAYER_COUNTS)
+        ):
+            raise ValueError(f"Pitch is played by 3 to 7 players, not {_show(players)}")
+        if self.partnerships and players != 4:
+            raise ValueError(f"partnerships need exactly 4 players, not {players}")
+
+
+_DEFAULT_OPTIONS = Options()
+
+
+# --------------------------------------------------------------------------------------------
+# Interned actions: every (seat, call) and (seat, card) action exists once.
+# --------------------------------------------------------------------------------------------
+
+_MAX_SEATS = max(PLAYER_COUNTS)
+_PLAYS: list[list[Action | None]] = []
+_PITCHES: list[list[Action | None]] = []
+_CALLS: list[dict[str, Action]] = []
+for _seat in range(_MAX_SEATS):
+    _p: list[Action | None] = [None] * 128
+    _q: list[Action | None] = [None] * 128
+    for _c in PACK:
+        _p[_c] = Action(_seat, "play", card=_c)
+        _q[_c] = Action(_seat, "pitch", card=_c)
+    _PLAYS.append(_p)
+    _PITCHES.append(_q)
+    _CALLS.append({call: Action(_seat, "call", call=call) for call in ("pass", *BID_CALLS)})
+
+
+def play_action(seat: int, c: Card) -> Action:
+    """The interned play action."""
+    return _PLAYS[seat][c]
+
+
+def pitch_action(seat: int, c: Card) -> Action:
+    return _PITCHES[seat][c]
+
+
+def call_action(seat: int, call: str) -> Action:
+    return _CALLS[seat][call]
+
+
+def _sym(c: Any) -> str:
+    return c.symbol if isinstance(c, Card) else str(c)
+
+
+def _cards_sym(cards: Iterable[Card]) -> str:
+    return ", ".join(c.symbol for c in sorted(cards, reverse=True))
+
+
+def _check_table(players: Any, options: Options, dealer: Any) -> None:
+    if not isinstance(options, Options):
+        raise ValueError("options must be pitch.Options")
+    options.check_players(players)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
+
+
+# --------------------------------------------------------------------------------------------
+# A hand
+# --------------------------------------------------------------------------------------------
+
+
+class Hand:
+    """One deal of Auction Pitch, from the deal to the scoring."""
+
+    GAME = GAME
+
+    __slots__ = (
+        "players",
+        "dealer",
+        "options",
+        "actions",
+        "_dealt",
+        "_hands",
+        "_unit",
+        "_phase",
+        "_turn",
+        "_high",
+        "_high_seat",
+        "_pitch_card",
+        "_pitch_seat",
+        "_bids",
+        "_pitcher",
+        "_bid",
+        "_trump",
+        "_leader",
+        "_led",
+        "_trick",
+        "_best_seat",
+        "_best_card",
+        "_best_trump",
+        "_tricks",
+        "_won",
+        "_game_points",
+        "_history",
+        "_points",
+        "_scores",
+        "_made",
+    )
+
+    def __init__(
+        self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]]
+    ):
+        self.players = players
+        self.dealer = dealer
+        self.options = options
+        self.actions: list[Action] = []
+        self._dealt = tuple(tuple(h) for h in hands)
+        self._hands = [list(h) for h in hands]
+        self._unit = tuple(s % 2 for s in range(players)) if options.partnerships else None
+        self._phase = AUCTION
+        self._turn: int | None = (dealer + 1) % players
+        self._high = 0
+        self._high_seat: int | None = None
+        self._pitch_card: Card | None = None
+        self._pitch_seat: int | None = None
+        self._bids: list[Action] = []
+        self._pitcher: int | None = None
+        self._bid: int | None = None
+        self._trump: int | None = None
+        self._leader: int | None = None
+        self._led: int | None = None
+        self._trick: list[tuple[int, Card]] = []
+        self._best_seat = -1
+        self._best_card = -1
+        self._best_trump = False
+        self._tricks = [0] * players
+        self._won: list[list[Card]] = [[] for _ in range(players)]
+        self._game_points = [0] * players
+        self._history: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []
+        self._points: dict[str, int | None] | None = None
+        self._scores: list[int] | None = None
+        self._made: bool | None = None
+
+    # ---- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        options: Options | None = None,
+        dealer: int = 0,
+        rng: random.Random | None = None,
+    ) -> Hand:
+        """Shuffle and deal: six cards each, three at a time, starting at the dealer's left.
+
+        The deal depends only on `rng`, so a seeded `random.Random` reproduces it.
+        """
+        if options is None:
+            options = _DEFAULT_OPTIONS
+        _check_table(players, options, dealer)
+        if rng is None:
+            rng = random.Random()
+        deck = rng.sample(PACK, HAND_SIZE * players)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        second = 3 * players
+        for i in range(players):
+            j = 3 * i
+            hands[(dealer + 1 + i) % players] = deck[j : j + 3] + deck[second + j : second + j + 3]
+        return cls(players, options, dealer, hands)
+
+    @classmethod
+    def from_deal(cls, players: int, options: Options, dealer: int, deal: Any) -> Hand:
+        """The hand a record's deal describes: `deal` is {"hands": [[card, ...], ...]}.
+
+        Raises ValueError when it is not a Pitch deal: `players` hands of six cards from the
+        52-card pack with no card twice (Pitch has no kitty and no dead hand).
+        """
+        _check_table(players, options, dealer)
+        if not isinstance(deal, dict):
+            raise ValueError("a deal must be an object")
+        for key in deal:
+            if key != "hands":
+                raise ValueError(f"a Pitch deal has no {key!r}: only hands")
+        raw = deal.get("hands")
+        if not isinstance(raw, list) or len(raw) != players:
+            raise ValueError(f"hands must be a list of {players} hands, one per seat")
+        seen: set[Card] = set()
+        hands: list[list[Card]] = []
+        for seat, raw_hand in enumerate(raw):
+            if not isinstance(raw_hand, list) or len(raw_hand) != HAND_SIZE:
+                raise ValueError(f"seat {seat} must be dealt exactly {HAND_SIZE} cards")
+            cards = []
+            for item in raw_hand:
+                c = item if isinstance(item, Card) else parse_card(item)
+                if c not in _IN_PACK:
+                    raise ValueError(f"{c} is not in the 52-card pack Pitch uses")
+                if c in seen:
+                    raise ValueError(f"{c} is dealt twice")
+                seen.add(c)
+                cards.append(c)
+            hands.append(cards)
+        return cls(players, options, dealer, hands)
+
+    def deal_record(self) -> dict[str, Any]:
+        return {"dealer": self.dealer, "hands": [[str(c) for c in h] for h in self._dealt]}
+
+    # ---- simple state ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase >= COMPLETE
+
+    @property
+    def status(self) -> str:
+        return _STATUS[self._phase]
+
+    @property
+    def in_auction(self) -> bool:
+        return self._phase == AUCTION
+
+    @property
+    def pitcher(self) -> int | None:
+        return self._pitcher
+
+    @property
+    def bid(self) -> int | None:
+        return self._bid
+
+    @property
+    def trump(self) -> int | None:
+        return self._trump
+
+    @property
+    def made(self) -> bool | None:
+        return self._made
+
+    @property
+    def points(self) -> dict[str, int | None]:
+        """The seat that won High, Low, Jack and Game (all None until the hand is complete)."""
+        if self._points is None:
+            return dict.fromkeys(POINT_NAMES)
+        return dict(self._points)
+
+    @property
+    def tricks(self) -> list[int]:
+        return list(self._tricks)
+
+    @property
+    def game_points(self) -> list[int]:
+        return list(self._game_points)
+
+    def dealt(self, seat: int) -> tuple[Card, ...]:
+        return self._dealt[seat]
+
+    def cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards seat still holds (server side only: never show them to another seat)."""
+        return tuple(self._hands[seat])
+
+    def unit(self, seat: int) -> int:
+        """The scoring unit of a seat: the seat itself, or its side (0 or 1) in partnerships."""
+        return seat if self._unit is None else self._unit[seat]
+
+    def side(self, seat: int) -> tuple[int, ...]:
+        """The seats that score together with seat."""
+        if self._unit is None:
+            return (seat,)
+        return (seat % 2, seat % 2 + 2)
+
+    def scores(self) -> list[int]:
+        """What the hand adds to each seat's total (zeros until it is complete)."""
+        if self._scores is None:
+            return [0] * self.players
+        return list(self._scores)
+
+    # ---- legal actions -----------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        phase = self._phase
+        seat = self._turn
+        if phase == PLAY:
+            hand = self._hands[seat]
+            plays = _PLAYS[seat]
+            if not self._trick:
+                return [plays[c] for c in hand]
+            led = self._led
+            trump = self._trump
+            if led == trump:
+                out = [plays[c] for c in hand if c >> 5 == trump]
+            else:
+                out = [plays[c] for c in hand if c >> 5 == led]
+                if out:
+                    out += [plays[c] for c in hand if c >> 5 == trump]
+            return out if out else [plays[c] for c in hand]
+        if phase == AUCTION:
+            return self._legal_auction(seat)
+        return []
+
+    def _legal_auction(self, seat: int) -> list[Action]:
+        calls = _CALLS[seat]
+        high = self._high
+        options = self.options
+        if seat != self.dealer:
+            lowest = max(high + 1, options.min_bid)
+            out = [calls["pass"]]
+        elif high == 0 and options.all_pass == "stick_dealer":
+            lowest = max(STUCK_BID, options.min_bid)
+            out = []
+        elif high == 0:
+            lowest = options.min_bid
+            out = [calls["pass"]]
+        else:
+            # The dealer may steal at the high bid; a 4 only by pitching (including_4).
+            steal = options.dealer_steal != "never" and high < MAX_BID
+            lowest = high if steal else high + 1
+            out = [calls["pass"]]
+        out += [calls[BID_CALLS[b - 1]] for b in range(lowest, MAX_BID + 1)]
+        pitches = _PITCHES[seat]
+        out += [pitches[c] for c in self._hands[seat]]
+        return out
+
+    # ---- applying actions --------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Record the action, or raise IllegalAction (in a player's words) and change nothing."""
+        if self._phase == PLAY and type(action) is Action and action.seat == self._turn:
+            if action.kind == "play" and action.suit is None:
+                self._play(action)
+                return
+        self._check_common(action)
+        kind = action.kind
+        if self._phase == AUCTION:
+            if kind == "call":
+                self._call(action)
+            elif kind == "pitch":
+                self._pitch(action)
+            elif kind == "play":
+                raise IllegalAction("The auction is not over yet: pass, bid or pitch a card")
+            else:
+                raise IllegalAction(f"There is no {kind} in Pitch")
+        else:
+            if kind == "play":
+                if action.suit is not None:
+                    raise IllegalAction("A play in Pitch names only its card")
+                self._play(action)
+            elif kind in ("call", "pitch"):
+                raise IllegalAction("The auction is over: play a card")
+            else:
+                raise IllegalAction(f"There is no {kind} in Pitch")
+
+    def _check_common(self, action: Any) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not an action")
+        if self._phase >= COMPLETE:
+            raise IllegalAction("The hand is over")
+        seat = action.seat
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat} at this table")
+        if seat != self._turn:
+            raise IllegalAction(f"It is not your turn: it is seat {self._turn}'s turn")
+        if action.sans_kitty:
+            raise IllegalAction("Pitch has no kitty: a bid cannot be sans kitty")
+        if action.cards:
+            raise IllegalAction(f"There is no {action.kind} of several cards in Pitch")
+
+    def _call(self, action: Action) -> None:
+        seat = action.seat
+        call = action.call
+        options = self.options
+        high = self._high
+        is_dealer = seat == self.dealer
+        if call == "pass":
+            if is_dealer and high == 0 and options.all_pass == "stick_dealer":
+                raise IllegalAction("The dealer must bid at least 2 when nobody else has bid")
+            self._record_bid(action)
+            if is_dealer:
+                self._end_auction()
+            else:
+                self._turn = (seat + 1) % self.players
+            return
+        if call not in BID_CALLS:
+            raise IllegalAction(f"A bid in Pitch is 1, 2, 3 or 4 (or pass), not {call!r}")
+        bid = int(call)
+        if bid < options.min_bid:
+            raise IllegalAction(f"The lowest bid at this table is {options.min_bid}")
+        if is_dealer and high == 0 and options.all_pass == "stick_dealer" and bid < STUCK_BID:
+            raise IllegalAction("The dealer must bid at least 2 when nobody else has bid")
+        if bid <= high:
+            if not (is_dealer and bid == high):
+                raise IllegalAction(f"Your bid must be higher than {high}")
+            if options.dealer_steal == "never":
+                raise IllegalAction(
+                    f"Your bid must be higher than {high}: the dealer may not steal at this table"
+                )
+            if high == MAX_BID:
+                raise IllegalAction("To steal a bid of 4, pitch the card you will lead")
+        self._record_bid(action)
+        self._high = bid
+        self._high_seat = seat
+        self._pitch_card = None
+        self._pitch_seat = None
+        self._after_bid(seat, is_dealer, bid)
+
+    def _pitch(self, action: Action) -> None:
+        seat = action.seat
+        c = action.card
+        if c is None:
+            raise IllegalAction("Pitch a card from your hand")
+        if c not in self._hands[seat]:
+            raise IllegalAction(f"You do not hold {_sym(c)}")
+        is_dealer = seat == self.dealer
+        if self._high == MAX_BID and not (is_dealer and self.options.dealer_steal == "including_4"):
+            raise IllegalAction(f"Your bid must be higher than {MAX_BID}")
+        self._record_bid(action)
+        # When the dealer steals a pitched 4, the first pitcher's card simply stays in their hand.
+        self._high = MAX_BID
+        self._high_seat = seat
+        self._pitch_card = c
+        self._pitch_seat = seat
+        self._after_bid(seat, is_dealer, MAX_BID)
+
+    def _record_bid(self, action: Action) -> None:
+        self.actions.append(action)
+        self._bids.append(action)
+
+    def _after_bid(self, seat: int, is_dealer: bool, bid: int) -> None:
+        if is_dealer:
+            self._end_auction()
+        elif bid == MAX_BID:
+            if self.options.dealer_steal == "including_4":
+                self._turn = self.dealer
+            else:
+                self._end_auction()
+        else:
+            self._turn = (seat + 1) % self.players
+
+    def _end_auction(self) -> None:
+        if self._high == 0:
+            self._phase = THROWN_IN
+            self._turn = None
+            self._scores = [0] * self.players
+            return
+        pitcher = self._high_seat
+        self._pitcher = pitcher
+        self._bid = self._high
+        self._phase = PLAY
+        self._turn = pitcher
+        c = self._pitch_card
+        if c is not None:
+            self._lead(pitcher, c)
+
+    def _lead(self, seat: int, c: Card) -> None:
+        self._hands[seat].remove(c)
+        suit = c >> 5
+        if self._trump is None:
+            self._trump = suit
+        self._leader = seat
+        self._led = suit
+        self._trick = [(seat, c)]
+        self._best_seat = seat
+        self._best_card = c
+        self._best_trump = suit == self._trump
+        self._turn = (seat + 1) % self.players
+
+    def _play(self, action: Action) -> None:
+        seat = action.seat
+        c = action.card
+        hand = self._hands[seat]
+        if c not in hand:
+            raise IllegalAction(f"You do not hold {_sym(c)}")
+        trick = self._trick
+        if not trick:
+            self.actions.append(action)
+            self._lead(seat, c)
+            return
+        suit = c >> 5
+        trump = self._trump
+        led = self._led
+        if led == trump:
+            if suit != trump:
+                held = [h for h in hand if h >> 5 == trump]
+                if held:
+                    raise IllegalAction(
+                        f"You must follow trumps ({SUIT_NAMES[trump]}): you hold {_cards_sym(held)}"
+                    )
+        elif suit != led and suit != trump:
+            held = [h for h in hand if h >> 5 == led]
+            if held:
+                raise IllegalAction(
+                    f"You must follow {SUIT_NAMES[led]} or play a trump: "
+                    f"you hold {_cards_sym(held)}"
+                )
+        # Legal: record it.
+        self.actions.append(action)
+        hand.remove(c)
+        trick.append((seat, c))
+        if suit == trump:
+            if not self._best_trump or c > self._best_card:
+                self._best_seat = seat
+                self._best_card = c
+                self._best_trump = True
+        elif suit == led and not self._best_trump and c > self._best_card:
+            self._best_seat = seat
+            self._best_card = c
+        if len(trick) < self.players:
+            self._turn = (seat + 1) % self.players
+            return
+        winner = self._best_seat
+        won = self._won[winner]
+        gp = 0
+        for _s, t in trick:
+            won.append(t)
+            gp += _GP[t]
+        self._game_points[winner] += gp
+        self._tricks[winner] += 1
+        self._history.append((self._leader, tuple(trick), winner))
+        self._trick = []
+        self._led = None
+        if hand:
+            self._turn = winner
+        else:
+            self._finish()
+
+    # ---- scoring -----------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        self._phase = COMPLETE
+        self._turn = None
+        trump = self._trump
+        owner: dict[Card, int] = {}
+        for seat, won in enumerate(self._won):
+            for c in won:
+                owner[c] = seat
+        trumps = [c for h in self._dealt for c in h if c >> 5 == trump]
+        high = max(trumps)
+        low = min(trumps)
+        if self.options.low == "holder":
+            low_seat = next(s for s, h in enumerate(self._dealt) if low in h)
+        else:
+            low_seat = owner[low]
+        jack = card(trump, JACK)
+        jack_seat = owner.get(jack)
+        # Game: the unit (seat or side) with the most game points; nobody on a tie.
+        units = self._unit_count()
+        unit_gp = [0] * units
+        for seat, gp in enumerate(self._game_points):
+            unit_gp[self.unit(seat)] += gp
+        best = max(unit_gp)
+        game_seat = unit_gp.index(best) if unit_gp.count(best) == 1 else None
+        # A side is named by its lower-numbered seat, which is its unit number.
+        self._points = {"high": owner[high], "low": low_seat, "jack": jack_seat, "game": game_seat}
+        won_points = [0] * units
+        for seat in self._points.values():
+            if seat is not None:
+                won_points[self.unit(seat)] += 1
+        pitcher_unit = self.unit(self._pitcher)
+        self._made = won_points[pitcher_unit] >= self._bid
+        if not self._made:
+            won_points[pitcher_unit] = -self._bid
+        self._scores = [won_points[self.unit(s)] for s in range(self.players)]
+
+    def _unit_count(self) -> int:
+        return self.players if self._unit is None else 2
+
+    def points_in_order(self) -> list[tuple[str, int]]:
+        """The points awarded, in the order High, Low, Jack, Game, as (name, seat)."""
+        if self._points is None:
+            return []
+        return [
+            (name, self._points[name]) for name in POINT_NAMES if self._points[name] is not None
+        ]
+
+    # ---- what players see --------------------------------------------------------------
+
+    def contract(self) -> dict[str, Any] | None:
+        if self._pitcher is None:
+            return None
+        return {
+            "seat": self._pitcher,
+            "bid": self._bid,
+            "trump": None if self._trump is None else SUIT_LETTERS[self._trump],
+            "made": self._made,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """The replay object of shared/hand-records.md for this hand."""
+        return {
+            "status": _STATUS[self._phase],
+            "contract": self.contract(),
+            "tricks": list(self._tricks),
+            "scores": self.scores(),
+            "to_act": self._turn,
+            "legal": [a.to_record() for a in self.legal_actions()],
+            "points": self.points,
+            "game_points": list(self._game_points),
+        }
+
+    def _trick_json(self, trick: Iterable[tuple[int, Card]]) -> list[dict[str, Any]]:
+        return [{"seat": s, "card": str(c)} for s, c in trick]
+
+    def _captured(self) -> dict[str, Any]:
+        """What everyone can work out from the tricks taken so far."""
+        trump = self._trump
+        out: dict[str, Any] = {"highest_trump": None, "lowest_trump": None, "jack": None}
+        if trump is None:
+            return out
+        high = low = None
+        for seat, won in enumerate(self._won):
+            for c in won:
+                if c >> 5 != trump:
+                    continue
+                if high is None or c > high[1]:
+                    high = (seat, c)
+                if low is None or c < low[1]:
+                    low = (seat, c)
+                if c & 31 == JACK:
+                    out["jack"] = {"seat": seat, "card": str(c)}
+        if high is not None:
+            out["highest_trump"] = {"seat": high[0], "card": str(high[1])}
+            out["lowest_trump"] = {"seat": low[0], "card": str(low[1])}
+        return out
+
+    def _public(self) -> dict[str, Any]:
+        last = None
+        if self._history:
+            leader, trick, winner = self._history[-1]
+            last = {"leader": leader, "cards": self._trick_json(trick), "winner": winner}
+        pitched = None
+        if self._phase == AUCTION and self._pitch_card is not None:
+            pitched = {"seat": self._pitch_seat, "card": str(self._pitch_card)}
+        return {
+            "game": GAME,
+            "players": self.players,
+            "options": self.options.to_dict(),
+            "dealer": self.dealer,
+            "status": _STATUS[self._phase],
+            "phase": ("auction", "play", "complete", "thrown_in")[self._phase],
+            "bids": [a.to_record() for a in self._bids],
+            "high_bid": None
+            if self._high_seat is None
+            else {"seat": self._high_seat, "bid": self._high},
+            "pitched": pitched,
+            "pitcher": self._pitcher,
+            "bid": self._bid,
+            "trump": None if self._trump is None else SUIT_LETTERS[self._trump],
+            "trick": {
+                "leader": self._leader if self._trick else None,
+                "cards": self._trick_json(self._trick),
+            },
+            "last_trick": last,
+            "tricks": list(self._tricks),
+            "cards_held": [len(h) for h in self._hands],
+            "won": [[str(c) for c in won] for won in self._won],
+            "game_points": list(self._game_points),
+            "captured": self._captured(),
+            "to_act": self._turn,
+            "points": self.points,
+            "made": self._made,
+            "scores": self.scores(),
+        }
+
+    def view_for(self, seat: int) -> dict[str, Any]:
+        """What seat may see: its own cards, everything public, and its legal actions."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat} at this table")
+        view = self._public()
+        view["seat"] = seat
+        view["hand"] = [str(c) for c in sort_for_display(self._hands[seat], self._trump)]
+        view["legal"] = [a.to_record() for a in self.legal_actions()] if seat == self._turn else []
+        return view
+
+    def full_view(self) -> dict[str, Any]:
+        """Everything, for replays of finished hands and for the server itself."""
+        view = self._public()
+        view["dealt"] = [[str(c) for c in h] for h in self._dealt]
+        view["hands"] = [[str(c) for c in sort_for_display(h, self._trump)] for h in self._hands]
+        view["history"] = [
+            {"leader": leader, "cards": self._trick_json(trick), "winner": winner}
+            for leader, trick, winner in self._history
+        ]
+        view["actions"] = [a.to_record() for a in self.actions]
+        view["legal"] = [a.to_record() for a in self.legal_actions()]
+        return view
+
+
+# --------------------------------------------------------------------------------------------
+# From hand to hand
+# --------------------------------------------------------------------------------------------
+
+
+def _units(players: int, options: Options) -> list[tuple[int, ...]]:
+    if options.partnerships:
+        return [(0, 2), (1, 3)]
+    return [(s,) for s in range(players)]
+
+
+def apply_hand(
+    totals: Sequence[int], hand: Hand, options: Options
+) -> tuple[list[int], list[int] | None]:
+    """Add a finished hand to the running totals: (new totals, the winning seats or None).
+
+    A thrown-in hand changes nothing. The `win` option decides who may go out:
+    `pitcher_only` - only a pitcher who made the bid and reached the target;
+    `pitcher_first_hljg` - that pitcher, or else the first other player (side) to reach the
+    target when their points are counted in the order High, Low, Jack, Game from the totals
+    before the hand; `highest_over_target` - the single highest total at or above the target.
+    With `smudge`, a made bid of 4 wins at once. Partners win together.
+    """
+    if not hand.is_over:
+        raise ValueError("the hand is not finished")
+    players = hand.players
+    if len(totals) != players:
+        raise ValueError(f"totals must have {players} entries")
+    if hand.status == "thrown_in":
+        return list(totals), None
+    scores = hand.scores()
+    new = [t + s for t, s in zip(totals, scores, strict=True)]
+    units = _units(players, options)
+    pitcher_side = next(u for u in units if hand.pitcher in u)
+    target = options.target
+    if hand.made:
+        if options.smudge and hand.bid == MAX_BID:
+            return new, list(pitcher_side)
+        if options.win != "highest_over_target" and new[hand.pitcher] >= target:
+            return new, list(pitcher_side)
+    if options.win == "pitcher_first_hljg":
+        running = {u: totals[u[0]] for u in units}
+        for _name, seat in hand.points_in_order():
+            unit = next(u for u in units if seat in u)
+            if unit == pitcher_side:
+                continue
+            running[unit] += 1
+            if running[unit] >= target:
+                return new, list(unit)
+    elif options.win == "highest_over_target":
+        best = max(new[u[0]] for u in units)
+        if best >= target:
+            leaders = [u for u in units if new[u[0]] == best]
+            if len(leaders) == 1:
+                return new, list(leaders[0])
+    return new, None
+
+
+def next_dealer(hand: Hand) -> int:
+    """The dealer of the next hand: to the left, except that redeal_same keeps the dealer
+    after an all-pass throw-in."""
+    if hand.status == "thrown_in" and hand.options.all_pass == "redeal_same":
+        return hand.dealer
+    return (hand.dealer + 1) % hand.players
+
+
+class Game:
+    """A whole game: hands in order, running totals, and the winners once somebody goes out.
+
+    game = Game(4, Options(target=11), first_dealer=0, rng=random.Random(7))
+    hand = game.new_hand()
+    while not game.is_over:
+        ... game.apply(action) ...   # starts the next hand itself when one finishes
+    """
+
+    def __init__(
+        self,
+        players: int,
+        options: Options | None = None,
+        first_dealer: int = 0,
+        rng: random.Random | None = None,
+    ):
+        self.options = options if options is not None else _DEFAULT_OPTIONS
+        _check_table(players, self.options, first_dealer)
+        self.players = players
+        self.rng = rng if rng is not None else random.Random()
+        self.hands: list[Hand] = []
+        self.totals = [0] * players
+        self.rows: list[list[int]] = []
+        self.winners: list[int] | None = None
+        self._first_dealer = first_dealer
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def current(self) -> Hand | None:
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def next_dealer(self) -> int:
+        if not self.hands:
+            return self._first_dealer
+        return next_dealer(self.hands[-1])
+
+    def new_hand(self, deal: Any = None) -> Hand:
+        """Deal the next hand (from `deal`, a record's deal, when given)."""
+        if self.is_over:
+            raise ValueError("the game is over")
+        if self.hands and not self.hands[-1].is_over:
+            raise ValueError("the current hand is not finished")
+        dealer = self.next_dealer
+        if deal is None:
+            hand = Hand.new(self.players, self.options, dealer, self.rng)
+        else:
+            hand = Hand.from_deal(self.players, self.options, dealer, deal)
+        self.hands.append(hand)
+        return hand
+
+    def apply(self, action: Action) -> None:
+        """Apply an action to the current hand; a hand that ends is added to the totals and,
+        unless the game is won, the next hand is dealt."""
+        hand = self.current
+        if hand is None or hand.is_over:
+            raise IllegalAction("No hand is being played")
+        hand.apply(action)
+        if hand.is_over:
+            self.totals, self.winners = apply_hand(self.totals, hand, self.options)
+            self.rows.append(list(self.totals))
+            if self.winners is None:
+                self.new_hand()
