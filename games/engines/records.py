@@ -95,9 +95,7 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
         if hand.is_over:
             raise RecordError("the hand is already over", index=index)
         try:
-            Hand.GAME                  the same as GAME (so a hand knows its engine)
-    hand.players, hand.dealer
-    hand.apply(action)
+            hand.apply(action)
         except IllegalAction as exc:
             raise RecordError(str(exc), index=index) from None
     return hand
