@@ -1,7 +1,15 @@
+import secrets
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 
 from kookaburra.choices import Game
+
+
+def new_calendar_token() -> str:
+    """A secret for the member's calendar feed URL (calendar apps fetch it without a session)."""
+    return secrets.token_urlsafe(24)
 
 
 class User(AbstractUser):
@@ -11,6 +19,13 @@ class User(AbstractUser):
     games = models.JSONField(
         default=list, blank=True, help_text=f"Games this player plays: {', '.join(Game.values)}."
     )
+    calendar_token = models.CharField(
+        max_length=64,
+        unique=True,
+        default=new_calendar_token,
+        editable=False,
+        help_text="Secret part of this member's calendar feed URL.",
+    )
 
     def __str__(self):
         return self.display_name or self.username
@@ -18,6 +33,23 @@ class User(AbstractUser):
     @property
     def shown_name(self) -> str:
         return self.display_name or self.username
+
+    @property
+    def game_labels(self) -> list[str]:
+        """The labels of the games this player plays, in the site's order."""
+        return [label for value, label in Game.choices if value in (self.games or [])]
+
+    def reset_calendar_token(self) -> None:
+        self.calendar_token = new_calendar_token()
+        self.save(update_fields=["calendar_token"])
+
+
+class NoticeQuerySet(models.QuerySet):
+    def unread(self):
+        return self.filter(read_at__isnull=True)
+
+    def mark_read(self) -> int:
+        return self.unread().update(read_at=timezone.now())
 
 
 class Notice(models.Model):
@@ -29,9 +61,15 @@ class Notice(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
 
+    objects = NoticeQuerySet.as_manager()
+
     class Meta:
-        ordering = ["-created_at"]
+        ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "read_at"])]
 
     def __str__(self):
         return f"{self.user}: {self.text}"
+
+    @property
+    def is_read(self) -> bool:
+        return self.read_at is not None

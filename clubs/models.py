@@ -1,0 +1,370 @@
+"""Clubs, their members and their club nights.
+
+The rules (who may do what, capacity, the waitlist) live in `clubs.services`; the models hold the
+data, the database constraints that keep it consistent, and read-only helpers for pages.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+
+from kookaburra.choices import Game
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=110, unique=True)
+    about = models.TextField(blank=True)
+    venue = models.CharField("home venue", max_length=200, blank=True)
+    games = models.JSONField(
+        default=list, blank=True, help_text=f"Games the club plays: {', '.join(Game.values)}."
+    )
+    is_open = models.BooleanField(
+        "open club",
+        default=True,
+        help_text="Open clubs let anyone join at once; closed clubs take requests that a "
+        "director approves.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("clubs:detail", args=[self.slug])
+
+    @property
+    def game_labels(self) -> list[str]:
+        return [label for value, label in Game.choices if value in (self.games or [])]
+
+    # Paths under /clubs/ that are pages, not clubs.
+    RESERVED_SLUGS = frozenset({"new", "my-nights", "calendar"})
+
+    @classmethod
+    def unique_slug(cls, name: str) -> str:
+        base = slugify(name)[:100] or "club"
+        slug, n = base, 2
+        while slug in cls.RESERVED_SLUGS or cls.objects.filter(slug=slug).exists():
+            slug = f"{base}-{n}"
+            n += 1
+        return slug
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", "Owner"
+        DIRECTOR = "director", "Director"
+        MEMBER = "member", "Member"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="unique_membership"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} in {self.club} ({self.get_role_display()})"
+
+    @property
+    def is_director(self) -> bool:
+        """Owners are directors too: they can do everything a director can."""
+        return self.role in (self.Role.OWNER, self.Role.DIRECTOR)
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == self.Role.OWNER
+
+
+class JoinRequest(models.Model):
+    """A request to join a closed club; a director approves or declines it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        APPROVED = "approved", "Approved"
+        DECLINED = "declined", "Declined"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests"
+    )
+    message = models.CharField(max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(status="pending"),
+                name="one_pending_join_request",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user} asks to join {self.club} ({self.get_status_display()})"
+
+
+class ClubNightQuerySet(models.QuerySet):
+    def scheduled(self):
+        return self.filter(status=ClubNight.Status.SCHEDULED)
+
+    def upcoming(self):
+        """Nights that have not started yet, soonest first (cancelled ones included)."""
+        return self.filter(starts_at__gte=timezone.now()).order_by("starts_at")
+
+    def past(self):
+        return self.filter(starts_at__lt=timezone.now()).order_by("-starts_at")
+
+    def with_counts(self):
+        return self.annotate(
+            seats_taken=Count(
+                "registrations", filter=Q(registrations__status__in=Registration.SEAT_STATUSES)
+            ),
+            waiting_count=Count(
+                "registrations", filter=Q(registrations__status=Registration.Status.WAITLISTED)
+            ),
+        )
+
+
+class ClubNight(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        CANCELLED = "cancelled", "Cancelled"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    title = models.CharField(
+        max_length=100, blank=True, help_text="Optional, e.g. “Christmas Five Hundred”."
+    )
+    starts_at = models.DateTimeField(db_index=True)
+    duration_minutes = models.PositiveSmallIntegerField(default=180)
+    venue = models.CharField(max_length=200)
+    game = models.CharField(max_length=20, choices=Game.choices, default=Game.FIVE_HUNDRED)
+    capacity = models.PositiveIntegerField()
+    registration_opens_at = models.DateTimeField()
+    registration_closes_at = models.DateTimeField()
+    notes = models.TextField(blank=True)
+    members_only = models.BooleanField(
+        default=True,
+        help_text="Members only, or open to guests (anyone signed in).",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancellation_emailed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ClubNightQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["starts_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(capacity__gte=1), name="night_capacity_positive"),
+            models.CheckConstraint(
+                condition=Q(registration_opens_at__lt=models.F("registration_closes_at")),
+                name="night_registration_window_ordered",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.club} — {self.name} ({timezone.localtime(self.starts_at):%Y-%m-%d %H:%M})"
+
+    def get_absolute_url(self):
+        return reverse("clubs:night_detail", args=[self.club.slug, self.pk])
+
+    @property
+    def name(self) -> str:
+        return self.title or f"{self.get_game_display()} night"
+
+    @property
+    def ends_at(self):
+        return self.starts_at + timedelta(minutes=self.duration_minutes)
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.status == self.Status.CANCELLED
+
+    @property
+    def has_started(self) -> bool:
+        return self.starts_at <= timezone.now()
+
+    def registration_state(self, now=None) -> str:
+        """One of: cancelled, started, not_open, closed, open."""
+        now = now or timezone.now()
+        if self.is_cancelled:
+            return "cancelled"
+        if self.starts_at <= now:
+            return "started"
+        if now < self.registration_opens_at:
+            return "not_open"
+        if now >= self.registration_closes_at:
+            return "closed"
+        return "open"
+
+    # Who is coming. The counts are live queries; pages that list many nights use with_counts().
+    def seat_holders(self):
+        return self.registrations.filter(status__in=Registration.SEAT_STATUSES)
+
+    def waitlist(self):
+        return self.registrations.filter(status=Registration.Status.WAITLISTED).order_by(
+            "waitlist_position"
+        )
+
+    def checked_in(self):
+        """The players checked in on the night, in check-in order: who tournaments will seat.
+
+        Each is a Registration: `user` for a site account, or `guest_name` for a walk-in guest;
+        `player_name` gives the name to show either way.
+        """
+        return (
+            self.registrations.filter(status=Registration.Status.CHECKED_IN)
+            .select_related("user")
+            .order_by("checked_in_at", "id")
+        )
+
+    def seats_taken_count(self) -> int:
+        return self.seat_holders().count()
+
+    def seats_left(self) -> int:
+        return max(self.capacity - self.seats_taken_count(), 0)
+
+
+class RegistrationQuerySet(models.QuerySet):
+    def active(self):
+        return self.exclude(status=Registration.Status.CANCELLED)
+
+
+class Registration(models.Model):
+    """One person's place at a club night: a seat, a place on the waitlist, or a walk-in.
+
+    A person has at most one row per night; cancelling keeps the row (status cancelled) and
+    registering again reuses it.
+    """
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        WAITLISTED = "waitlisted", "Waitlisted"
+        CHECKED_IN = "checked_in", "Checked in"
+        NO_SHOW = "no_show", "No-show"
+        CANCELLED = "cancelled", "Cancelled"
+
+    # The statuses that hold one of the night's seats.
+    SEAT_STATUSES = (Status.REGISTERED, Status.CHECKED_IN, Status.NO_SHOW)
+
+    night = models.ForeignKey(ClubNight, on_delete=models.CASCADE, related_name="registrations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="night_registrations",
+    )
+    guest_name = models.CharField(
+        max_length=100, blank=True, help_text="For a walk-in guest without an account."
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
+    waitlist_position = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Queue number while waitlisted (lower goes first)."
+    )
+    walk_in = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    promoted_at = models.DateTimeField(null=True, blank=True)
+    promotion_emailed_at = models.DateTimeField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    checked_in_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    objects = RegistrationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["night", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night", "user"],
+                condition=Q(user__isnull=False),
+                name="unique_registration_per_user_per_night",
+            ),
+            models.UniqueConstraint(
+                fields=["night", "waitlist_position"],
+                condition=Q(status="waitlisted"),
+                name="unique_waitlist_position_per_night",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) | ~Q(guest_name=""),
+                name="registration_has_a_player",
+            ),
+            models.CheckConstraint(
+                condition=(Q(status="waitlisted") & Q(waitlist_position__isnull=False))
+                | (~Q(status="waitlisted") & Q(waitlist_position__isnull=True)),
+                name="waitlist_position_iff_waitlisted",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player_name} at {self.night} ({self.get_status_display()})"
+
+    @property
+    def player_name(self) -> str:
+        return self.user.shown_name if self.user_id else self.guest_name
+
+    @property
+    def holds_seat(self) -> bool:
+        return self.status in self.SEAT_STATUSES
+
+    def waitlist_rank(self) -> int | None:
+        """1 for the first person waiting, 2 for the next…; None when not waitlisted."""
+        if self.status != self.Status.WAITLISTED:
+            return None
+        return (
+            Registration.objects.filter(
+                night_id=self.night_id,
+                status=self.Status.WAITLISTED,
+                waitlist_position__lt=self.waitlist_position,
+            ).count()
+            + 1
+        )

@@ -1,0 +1,735 @@
+"""Everything that changes clubs, memberships, nights and registrations.
+
+Each service runs in one transaction, locks the row that guards its rule (the club for roles, the
+night for seats), checks who is asking, and raises a `ClubError` with a message for people when
+the request can't be done — in which case nothing has changed. Pages turn the error into a form
+error or message; the API into HTTP 400, 403 or 409 with the message as the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from accounts.models import Notice
+from kookaburra.choices import Game
+
+from .models import Club, ClubNight, JoinRequest, Membership, Registration
+from .permissions import club_access
+
+Role = Membership.Role
+Status = Registration.Status
+
+
+# Errors ------------------------------------------------------------------------------------------
+
+
+class ClubError(Exception):
+    """A request that can't be done, with a message to show the person who made it.
+
+    `field` names the form field the message belongs to, when there is one.
+    """
+
+    status_code = 400
+    code = "invalid"
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class InvalidInput(ClubError):
+    """The values given don't make sense (HTTP 400)."""
+
+
+class NotAllowed(ClubError):
+    """This person may not do this (HTTP 403)."""
+
+    status_code = 403
+    code = "not_allowed"
+
+
+class Conflict(ClubError):
+    """The request clashes with the current state of things (HTTP 409)."""
+
+    status_code = 409
+    code = "conflict"
+
+
+class AlreadyMember(Conflict):
+    code = "already_member"
+
+
+class RequestPending(Conflict):
+    code = "request_pending"
+
+
+class LastOwner(Conflict):
+    code = "last_owner"
+
+
+class AlreadyRegistered(Conflict):
+    code = "already_registered"
+
+
+class RegistrationNotOpen(Conflict):
+    code = "registration_not_open"
+
+
+class RegistrationClosed(Conflict):
+    code = "registration_closed"
+
+
+class NightStarted(Conflict):
+    code = "night_started"
+
+
+class NightCancelled(Conflict):
+    code = "night_cancelled"
+
+
+class MembersOnly(NotAllowed):
+    code = "members_only"
+
+
+class CapacityTooSmall(Conflict):
+    code = "capacity_too_small"
+
+
+# Helpers -----------------------------------------------------------------------------------------
+
+
+def _when(moment: datetime) -> str:
+    return date_format(timezone.localtime(moment), "l j F, g:i A")
+
+
+def _night_label(night: ClubNight) -> str:
+    return f"{night.club.name} — {night.name} on {_when(night.starts_at)}"
+
+
+def _require_signed_in(actor) -> None:
+    if actor is None or not actor.is_authenticated:
+        raise NotAllowed("Please log in first.")
+
+
+def _require_director(actor, club: Club) -> None:
+    _require_signed_in(actor)
+    if not club_access(actor, club).is_director:
+        raise NotAllowed(f"Only the directors of {club.name} can do that.")
+
+
+def _require_owner(actor, club: Club) -> None:
+    _require_signed_in(actor)
+    if not club_access(actor, club).is_owner:
+        raise NotAllowed(f"Only the owners of {club.name} can do that.")
+
+
+def _lock_club(club: Club) -> Club:
+    return Club.objects.select_for_update().get(pk=club.pk)
+
+
+def _lock_night(night: ClubNight) -> ClubNight:
+    locked = ClubNight.objects.select_for_update().get(pk=night.pk)
+    # The club is read, not changed: fetch it separately so the lock stays on the night row.
+    locked.club = Club.objects.get(pk=locked.club_id)
+    return locked
+
+
+def _notify(user, text: str, url: str = "") -> Notice:
+    return Notice.objects.create(user=user, text=text[:300], url=url)
+
+
+def _clean_games(games) -> list[str]:
+    games = list(dict.fromkeys(games or []))
+    unknown = [g for g in games if g not in Game.values]
+    if unknown:
+        raise InvalidInput(f"Unknown game: {', '.join(map(str, unknown))}.", field="games")
+    return [g for g in Game.values if g in games]
+
+
+# Clubs and memberships ---------------------------------------------------------------------------
+
+
+def _clean_club_fields(name: str, about: str, venue: str, games) -> dict:
+    name = (name or "").strip()
+    if not name:
+        raise InvalidInput("Give the club a name.", field="name")
+    if len(name) > 100:
+        raise InvalidInput("Keep the name to 100 characters.", field="name")
+    return {
+        "name": name,
+        "about": (about or "").strip(),
+        "venue": (venue or "").strip(),
+        "games": _clean_games(games),
+    }
+
+
+@transaction.atomic
+def club_create(
+    actor, *, name: str, about: str = "", venue: str = "", games=(), is_open: bool = True
+) -> Club:
+    """Anyone signed in can create a club; they become its owner."""
+    _require_signed_in(actor)
+    fields = _clean_club_fields(name, about, venue, games)
+    club = Club.objects.create(
+        slug=Club.unique_slug(fields["name"]), is_open=is_open, created_by=actor, **fields
+    )
+    Membership.objects.create(club=club, user=actor, role=Role.OWNER)
+    return club
+
+
+@transaction.atomic
+def club_update(actor, club: Club, **changes) -> Club:
+    """Directors edit the club's name, about, venue, games and whether it is open."""
+    club = _lock_club(club)
+    _require_director(actor, club)
+    allowed = {"name", "about", "venue", "games", "is_open"}
+    unknown = set(changes) - allowed
+    if unknown:
+        raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
+    current = {
+        "name": club.name,
+        "about": club.about,
+        "venue": club.venue,
+        "games": club.games,
+    }
+    current.update({k: v for k, v in changes.items() if k != "is_open"})
+    for key, value in _clean_club_fields(**current).items():
+        setattr(club, key, value)
+    if "is_open" in changes:
+        club.is_open = bool(changes["is_open"])
+    club.save()
+    return club
+
+
+@dataclass(frozen=True)
+class JoinResult:
+    """What joining did: a membership at once (open club) or a request to approve."""
+
+    membership: Membership | None = None
+    request: JoinRequest | None = None
+
+    @property
+    def joined(self) -> bool:
+        return self.membership is not None
+
+
+@transaction.atomic
+def club_join(actor, club: Club, *, message: str = "") -> JoinResult:
+    _require_signed_in(actor)
+    club = _lock_club(club)
+    access = club_access(actor, club)
+    if access.is_member:
+        raise AlreadyMember(f"You're already a member of {club.name}.")
+    if access.pending_request:
+        raise RequestPending(f"Your request to join {club.name} is waiting for a director.")
+    if club.is_open:
+        return JoinResult(membership=Membership.objects.create(club=club, user=actor))
+    request = JoinRequest.objects.create(club=club, user=actor, message=(message or "")[:300])
+    for director in Membership.objects.filter(
+        club=club, role__in=[Role.OWNER, Role.DIRECTOR]
+    ).select_related("user"):
+        _notify(
+            director.user,
+            f"{actor.shown_name} asked to join {club.name}.",
+            reverse("clubs:members", args=[club.slug]),
+        )
+    return JoinResult(request=request)
+
+
+@transaction.atomic
+def join_request_withdraw(actor, club: Club) -> JoinRequest:
+    _require_signed_in(actor)
+    club = _lock_club(club)
+    request = JoinRequest.objects.filter(
+        club=club, user=actor, status=JoinRequest.Status.PENDING
+    ).first()
+    if request is None:
+        raise Conflict(f"You have no request waiting at {club.name}.")
+    request.delete()
+    return request
+
+
+def _decide(actor, join_request: JoinRequest, approve: bool) -> JoinRequest:
+    club = _lock_club(join_request.club)
+    _require_director(actor, club)
+    join_request = JoinRequest.objects.select_for_update().get(pk=join_request.pk)
+    if join_request.status != JoinRequest.Status.PENDING:
+        raise Conflict(
+            f"That request was already {join_request.get_status_display().lower()}.",
+        )
+    join_request.status = JoinRequest.Status.APPROVED if approve else JoinRequest.Status.DECLINED
+    join_request.decided_at = timezone.now()
+    join_request.decided_by = actor
+    join_request.save()
+    if approve:
+        Membership.objects.get_or_create(club=club, user=join_request.user)
+        _notify(
+            join_request.user,
+            f"Welcome to {club.name}: your request to join was approved.",
+            club.get_absolute_url(),
+        )
+    else:
+        _notify(
+            join_request.user,
+            f"Your request to join {club.name} was declined.",
+            club.get_absolute_url(),
+        )
+    return join_request
+
+
+@transaction.atomic
+def join_request_approve(actor, join_request: JoinRequest) -> JoinRequest:
+    return _decide(actor, join_request, approve=True)
+
+
+@transaction.atomic
+def join_request_decline(actor, join_request: JoinRequest) -> JoinRequest:
+    return _decide(actor, join_request, approve=False)
+
+
+def _other_owners(club: Club, user) -> bool:
+    return Membership.objects.filter(club=club, role=Role.OWNER).exclude(user=user).exists()
+
+
+def _drop_members_only_registrations(club: Club, user) -> None:
+    """Someone who leaves a club gives up their places at its upcoming members-only nights."""
+    nights = ClubNight.objects.filter(
+        club=club,
+        members_only=True,
+        status=ClubNight.Status.SCHEDULED,
+        starts_at__gt=timezone.now(),
+        registrations__user=user,
+        registrations__status__in=[Status.REGISTERED, Status.WAITLISTED],
+    ).distinct()
+    for night in nights:
+        night = _lock_night(night)
+        registration = night.registrations.get(user=user)
+        if registration.status in (Status.REGISTERED, Status.WAITLISTED):
+            _cancel_registration(night, registration)
+
+
+@transaction.atomic
+def club_leave(actor, club: Club) -> None:
+    """Members can leave; the last owner can't (they must make someone else owner first)."""
+    _require_signed_in(actor)
+    club = _lock_club(club)
+    membership = Membership.objects.filter(club=club, user=actor).first()
+    if membership is None:
+        raise Conflict(f"You're not a member of {club.name}.")
+    if membership.is_owner and not _other_owners(club, actor):
+        raise LastOwner(
+            f"You're the only owner of {club.name}. Make another member an owner before leaving."
+        )
+    membership.delete()
+    _drop_members_only_registrations(club, actor)
+
+
+@transaction.atomic
+def membership_set_role(actor, membership: Membership, role: str) -> Membership:
+    """Owners promote members to director (or owner) and demote them again."""
+    if role not in Role.values:
+        raise InvalidInput(f"Unknown role: {role}.", field="role")
+    club = _lock_club(membership.club)
+    _require_owner(actor, club)
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == role:
+        raise Conflict(f"{membership.user.shown_name} is already {Role(role).label.lower()}.")
+    if membership.is_owner and not _other_owners(club, membership.user):
+        raise LastOwner(f"{club.name} needs an owner: make someone else an owner first.")
+    promoted = list(Role.values).index(role) < list(Role.values).index(membership.role)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    verb = "made you" if promoted else "changed your role to"
+    _notify(
+        membership.user,
+        f"{actor.shown_name} {verb} {Role(role).label.lower()} of {club.name}.",
+        club.get_absolute_url(),
+    )
+    return membership
+
+
+@transaction.atomic
+def membership_remove(actor, membership: Membership) -> None:
+    """Directors remove members; only owners remove directors and other owners."""
+    club = _lock_club(membership.club)
+    _require_director(actor, club)
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.user_id == actor.pk:
+        raise Conflict("To leave the club yourself, use Leave club.")
+    if membership.is_director and not club_access(actor, club).is_owner:
+        raise NotAllowed("Only an owner can remove a director or an owner.")
+    if membership.is_owner and not _other_owners(club, membership.user):
+        raise LastOwner(f"{club.name} needs an owner.")
+    user = membership.user
+    membership.delete()
+    _drop_members_only_registrations(club, user)
+    _notify(user, f"You are no longer a member of {club.name}.", club.get_absolute_url())
+
+
+# Club nights -------------------------------------------------------------------------------------
+
+
+@dataclass
+class NightFields:
+    starts_at: datetime
+    venue: str
+    game: str
+    capacity: int
+    registration_opens_at: datetime
+    registration_closes_at: datetime
+    notes: str
+    members_only: bool
+    title: str
+    duration_minutes: int
+
+
+def _clean_night_fields(club: Club, fields: NightFields, *, check_future: bool) -> NightFields:
+    fields.venue = (fields.venue or "").strip() or club.venue
+    fields.title = (fields.title or "").strip()
+    fields.notes = (fields.notes or "").strip()
+    if fields.starts_at is None:
+        raise InvalidInput("Give the date and start time.", field="starts_at")
+    if check_future and fields.starts_at <= timezone.now():
+        raise InvalidInput("A night must start in the future.", field="starts_at")
+    if not fields.venue:
+        raise InvalidInput("Where is the night? Give a venue.", field="venue")
+    if fields.game not in Game.values:
+        raise InvalidInput("Choose Five Hundred or Auction Pitch.", field="game")
+    if fields.capacity is None or int(fields.capacity) < 1:
+        raise InvalidInput("Capacity must be at least 1.", field="capacity")
+    if int(fields.capacity) > 1000:
+        raise InvalidInput("Capacity can be at most 1000.", field="capacity")
+    fields.capacity = int(fields.capacity)
+    if not 30 <= int(fields.duration_minutes) <= 24 * 60:
+        raise InvalidInput(
+            "A night lasts between 30 minutes and 24 hours.", field="duration_minutes"
+        )
+    if fields.registration_closes_at is None:
+        fields.registration_closes_at = fields.starts_at
+    if fields.registration_opens_at is None:
+        fields.registration_opens_at = min(timezone.now(), fields.registration_closes_at)
+    if fields.registration_closes_at > fields.starts_at:
+        raise InvalidInput(
+            "Registration must close by the time the night starts.",
+            field="registration_closes_at",
+        )
+    if fields.registration_opens_at >= fields.registration_closes_at:
+        raise InvalidInput(
+            "Registration must open before it closes.", field="registration_opens_at"
+        )
+    return fields
+
+
+@transaction.atomic
+def night_schedule(
+    actor,
+    club: Club,
+    *,
+    starts_at: datetime,
+    capacity: int,
+    game: str = Game.FIVE_HUNDRED,
+    venue: str = "",
+    registration_opens_at: datetime | None = None,
+    registration_closes_at: datetime | None = None,
+    notes: str = "",
+    members_only: bool = True,
+    title: str = "",
+    duration_minutes: int = 180,
+) -> ClubNight:
+    """A director schedules a club night. Registration opens now and closes at the start
+    unless other times are given."""
+    club = _lock_club(club)
+    _require_director(actor, club)
+    fields = _clean_night_fields(
+        club,
+        NightFields(
+            starts_at=starts_at,
+            venue=venue,
+            game=game,
+            capacity=capacity,
+            registration_opens_at=registration_opens_at,
+            registration_closes_at=registration_closes_at,
+            notes=notes,
+            members_only=bool(members_only),
+            title=title,
+            duration_minutes=duration_minutes,
+        ),
+        check_future=True,
+    )
+    return ClubNight.objects.create(club=club, created_by=actor, **fields.__dict__)
+
+
+@transaction.atomic
+def night_update(actor, night: ClubNight, **changes) -> ClubNight:
+    """A director edits a night. Capacity can't go below the number already holding a seat;
+    raising it gives the new seats to the waitlist in order."""
+    night = _lock_night(night)
+    _require_director(actor, night.club)
+    if night.is_cancelled:
+        raise NightCancelled("This night has been cancelled; it can't be edited.")
+    allowed = set(NightFields.__dataclass_fields__)
+    unknown = set(changes) - allowed
+    if unknown:
+        raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
+    fields = NightFields(**{name: getattr(night, name) for name in allowed})
+    for key, value in changes.items():
+        setattr(fields, key, value)
+    starts_changed = fields.starts_at != night.starts_at
+    fields = _clean_night_fields(night.club, fields, check_future=starts_changed)
+    taken = night.seats_taken_count()
+    if fields.capacity < taken:
+        raise CapacityTooSmall(
+            f"{taken} people already hold a seat, so capacity can't be less than {taken}.",
+            field="capacity",
+        )
+    for key, value in fields.__dict__.items():
+        setattr(night, key, value)
+    night.save()
+    _promote_waitlisted(night)
+    return night
+
+
+@transaction.atomic
+def night_cancel(actor, night: ClubNight) -> ClubNight:
+    """A director cancels a night; everyone registered or waiting is told."""
+    night = _lock_night(night)
+    _require_director(actor, night.club)
+    if night.is_cancelled:
+        raise NightCancelled("This night is already cancelled.")
+    night.status = ClubNight.Status.CANCELLED
+    night.cancelled_at = timezone.now()
+    night.save(update_fields=["status", "cancelled_at"])
+    affected = night.registrations.filter(
+        status__in=[Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN], user__isnull=False
+    ).select_related("user")
+    for registration in affected:
+        _notify(registration.user, f"Cancelled: {_night_label(night)}.", night.get_absolute_url())
+    from .tasks import send_night_cancelled_emails
+
+    send_night_cancelled_emails.delay_on_commit(night.pk)
+    return night
+
+
+# Registration ------------------------------------------------------------------------------------
+
+
+def _check_open_for_registration(night: ClubNight) -> None:
+    state = night.registration_state()
+    if state == "cancelled":
+        raise NightCancelled("This night has been cancelled.")
+    if state == "started":
+        raise NightStarted("This night has already started, so registration is closed.")
+    if state == "not_open":
+        raise RegistrationNotOpen(f"Registration opens {_when(night.registration_opens_at)}.")
+    if state == "closed":
+        raise RegistrationClosed(f"Registration closed {_when(night.registration_closes_at)}.")
+
+
+def _next_waitlist_position(night: ClubNight) -> int:
+    top = night.registrations.aggregate(top=Max("waitlist_position"))["top"]
+    return (top or 0) + 1
+
+
+def _promote_waitlisted(night: ClubNight) -> list[Registration]:
+    """Give free seats to the people waiting, first come first served. The night is locked."""
+    if night.is_cancelled or night.has_started:
+        return []
+    free = night.capacity - night.seats_taken_count()
+    promoted = []
+    for registration in night.waitlist().select_related("user")[: max(free, 0)]:
+        registration.status = Status.REGISTERED
+        registration.waitlist_position = None
+        registration.promoted_at = timezone.now()
+        registration.save(
+            update_fields=["status", "waitlist_position", "promoted_at", "updated_at"]
+        )
+        promoted.append(registration)
+        if registration.user_id:
+            _notify(
+                registration.user,
+                f"A seat came free: you're now registered for {_night_label(night)}.",
+                night.get_absolute_url(),
+            )
+            from .tasks import send_waitlist_promotion_email
+
+            send_waitlist_promotion_email.delay_on_commit(registration.pk)
+    return promoted
+
+
+@transaction.atomic
+def night_register(actor, night: ClubNight) -> Registration:
+    """Take a seat, or a place on the waitlist when the night is full."""
+    _require_signed_in(actor)
+    night = _lock_night(night)
+    existing = night.registrations.filter(user=actor).first()
+    if existing and existing.status != Status.CANCELLED:
+        if existing.status == Status.WAITLISTED:
+            raise AlreadyRegistered(
+                f"You're already on the waitlist (number {existing.waitlist_rank()})."
+            )
+        if existing.status == Status.CHECKED_IN:
+            raise AlreadyRegistered("You're already checked in for this night.")
+        raise AlreadyRegistered("You're already registered for this night.")
+    if night.is_cancelled:
+        raise NightCancelled("This night has been cancelled.")
+    if night.members_only and not club_access(actor, night.club).is_member:
+        raise MembersOnly(
+            f"This night is for members of {night.club.name} only. Join the club to register."
+        )
+    _check_open_for_registration(night)
+    full = night.seats_taken_count() >= night.capacity
+    registration = existing or Registration(night=night, user=actor)
+    registration.status = Status.WAITLISTED if full else Status.REGISTERED
+    registration.waitlist_position = _next_waitlist_position(night) if full else None
+    registration.walk_in = False
+    registration.promoted_at = None
+    registration.promotion_emailed_at = None
+    registration.checked_in_at = None
+    registration.checked_in_by = None
+    try:
+        with transaction.atomic():
+            registration.save()
+    except IntegrityError as error:
+        # Only reachable if the night lock was bypassed: the database still refuses a duplicate.
+        raise AlreadyRegistered("You're already registered for this night.") from error
+    return registration
+
+
+def _cancel_registration(night: ClubNight, registration: Registration) -> None:
+    held_seat = registration.holds_seat
+    registration.status = Status.CANCELLED
+    registration.waitlist_position = None
+    registration.save(update_fields=["status", "waitlist_position", "updated_at"])
+    if held_seat:
+        _promote_waitlisted(night)
+
+
+@transaction.atomic
+def night_unregister(actor, night: ClubNight) -> Registration:
+    """Give up a seat or a waitlist place. A freed seat goes to the first person waiting."""
+    _require_signed_in(actor)
+    night = _lock_night(night)
+    registration = night.registrations.filter(user=actor).first()
+    if registration is None or registration.status == Status.CANCELLED:
+        raise Conflict("You aren't registered for this night.")
+    if night.is_cancelled:
+        raise NightCancelled("This night has been cancelled already.")
+    if registration.status in (Status.CHECKED_IN, Status.NO_SHOW):
+        raise Conflict("You've been checked in for this night; ask a director to change that.")
+    if night.has_started:
+        raise NightStarted("This night has started; ask a director to change your registration.")
+    _cancel_registration(night, registration)
+    return registration
+
+
+# On the night ------------------------------------------------------------------------------------
+
+
+def _lock_registration_for_director(actor, registration: Registration):
+    night = _lock_night(registration.night)
+    _require_director(actor, night.club)
+    if night.is_cancelled:
+        raise NightCancelled("This night has been cancelled.")
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration.night = night
+    return night, registration
+
+
+@transaction.atomic
+def registration_check_in(actor, registration: Registration) -> Registration:
+    """A director checks a player in (one tap). Someone on the waitlist who turns up can be
+    checked in too: the director decides whether there is room."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status == Status.CHECKED_IN:
+        raise Conflict(f"{registration.player_name} is already checked in.")
+    if registration.status == Status.CANCELLED:
+        raise Conflict(
+            f"{registration.player_name} cancelled; add them as a walk-in if they're here."
+        )
+    registration.status = Status.CHECKED_IN
+    registration.waitlist_position = None
+    registration.checked_in_at = timezone.now()
+    registration.checked_in_by = actor
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def registration_mark_no_show(actor, registration: Registration) -> Registration:
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status not in (Status.REGISTERED, Status.CHECKED_IN):
+        raise Conflict(
+            f"Only someone holding a seat can be marked as a no-show "
+            f"({registration.player_name} is {registration.get_status_display().lower()})."
+        )
+    registration.status = Status.NO_SHOW
+    registration.checked_in_at = None
+    registration.checked_in_by = None
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def registration_undo(actor, registration: Registration) -> Registration:
+    """Undo a check-in or a no-show: back to registered (a walk-in is taken off the list)."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status not in (Status.CHECKED_IN, Status.NO_SHOW):
+        raise Conflict(f"{registration.player_name} isn't checked in or marked as a no-show.")
+    registration.status = Status.CANCELLED if registration.walk_in else Status.REGISTERED
+    registration.checked_in_at = None
+    registration.checked_in_by = None
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def night_add_walk_in(
+    actor, night: ClubNight, *, username: str = "", guest_name: str = ""
+) -> Registration:
+    """A director adds someone at the door: a site user by username, or a guest by name.
+    They are checked in at once (walk-ins may go past capacity: the director's call)."""
+    night = _lock_night(night)
+    _require_director(actor, night.club)
+    if night.is_cancelled:
+        raise NightCancelled("This night has been cancelled.")
+    username = (username or "").strip().lstrip("@")
+    guest_name = " ".join((guest_name or "").split())
+    if bool(username) == bool(guest_name):
+        raise InvalidInput("Give either a username or a guest's name (one of the two).")
+    now = timezone.now()
+    if username:
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        if user is None:
+            raise InvalidInput(f"No one has the username “{username}”.", field="username")
+        registration = night.registrations.filter(user=user).first()
+        if registration and registration.status == Status.CHECKED_IN:
+            raise Conflict(f"{user.shown_name} is already checked in.")
+        if registration is None:
+            registration = Registration(night=night, user=user)
+        registration.walk_in = registration.pk is None or registration.status in (
+            Status.CANCELLED,
+            Status.WAITLISTED,
+        )
+    else:
+        if len(guest_name) > 100:
+            raise InvalidInput("Keep the guest's name to 100 characters.", field="guest_name")
+        if night.registrations.filter(
+            user__isnull=True, guest_name__iexact=guest_name, status=Status.CHECKED_IN
+        ).exists():
+            raise Conflict(f"A guest called {guest_name} is already checked in.")
+        registration = Registration(night=night, guest_name=guest_name, walk_in=True)
+    registration.status = Status.CHECKED_IN
+    registration.waitlist_position = None
+    registration.checked_in_at = now
+    registration.checked_in_by = actor
+    registration.save()
+    return registration

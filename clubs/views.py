@@ -1,0 +1,644 @@
+"""Club pages. Each view parses the request, calls a service and renders; the services decide.
+
+Buttons that change things are ordinary forms that also carry `hx-post`: with htmx the view
+returns the partial of the page that changed, without it the view redirects with a message.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+
+from . import services
+from .feeds import club_calendar, member_calendar
+from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm, apply_service_error
+from .models import Club, ClubNight, JoinRequest, Membership, Registration
+from .permissions import club_access
+
+Status = Registration.Status
+
+
+def _forbidden(request, message: str, club: Club | None = None):
+    return render(request, "clubs/forbidden.html", {"message": message, "club": club}, status=403)
+
+
+def _safe_next(request, default: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return default
+
+
+# Clubs -------------------------------------------------------------------------------------------
+
+
+@require_GET
+def club_list(request):
+    query = request.GET.get("q", "").strip()
+    clubs = Club.objects.annotate(member_count=Count("memberships", distinct=True))
+    if query:
+        clubs = clubs.filter(Q(name__icontains=query) | Q(venue__icontains=query))
+    page = Paginator(clubs.order_by("name"), 24).get_page(request.GET.get("page"))
+    upcoming = {}
+    for night in (
+        ClubNight.objects.scheduled()
+        .upcoming()
+        .filter(club__in=[club.pk for club in page.object_list])
+        .order_by("starts_at")
+    ):
+        upcoming.setdefault(night.club_id, night)
+    for club in page.object_list:
+        club.next_night = upcoming.get(club.pk)
+    my_club_ids = set()
+    if request.user.is_authenticated:
+        my_club_ids = set(request.user.memberships.values_list("club_id", flat=True))
+    return render(
+        request,
+        "clubs/club_list.html",
+        {"page": page, "clubs": page.object_list, "query": query, "my_club_ids": my_club_ids},
+    )
+
+
+@login_required
+def club_create(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(request.user, **form.cleaned_data)
+        except services.ClubError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, f"{club.name} is ready. You're its owner.")
+            return redirect(club)
+    return render(request, "clubs/club_form.html", {"form": form, "creating": True})
+
+
+@require_GET
+def club_detail(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    access = club_access(request.user, club)
+    nights = club.nights.with_counts()
+    upcoming = nights.upcoming()
+    if not access.is_director:
+        upcoming = upcoming.scheduled()
+    past = nights.past().scheduled()[:5]
+    my_registrations = {}
+    if request.user.is_authenticated:
+        my_registrations = {
+            r.night_id: r
+            for r in Registration.objects.active().filter(user=request.user, night__club=club)
+        }
+    upcoming = list(upcoming[:20])
+    for night in upcoming:
+        night.mine = my_registrations.get(night.pk)
+    directors = club.memberships.filter(
+        role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
+    ).select_related("user")
+    context = {
+        "club": club,
+        "access": access,
+        "upcoming": upcoming,
+        "past": past,
+        "directors": directors,
+        "member_count": club.memberships.count(),
+        "join_form": JoinForm(),
+        "pending_count": club.join_requests.filter(status=JoinRequest.Status.PENDING).count()
+        if access.is_director
+        else 0,
+        "feed_url": request.build_absolute_uri(reverse("clubs:club_feed", args=[club.slug])),
+    }
+    return render(request, "clubs/club_detail.html", context)
+
+
+@login_required
+def club_edit(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not club_access(request.user, club).is_director:
+        return _forbidden(request, f"Only the directors of {club.name} can edit it.", club)
+    form = ClubForm.for_club(club, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_update(request.user, club, **form.cleaned_data)
+        except services.ClubError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, "Club details saved.")
+            return redirect(club)
+    return render(request, "clubs/club_form.html", {"form": form, "club": club})
+
+
+@login_required
+@require_POST
+def club_join(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    form = JoinForm(request.POST)
+    message = form.cleaned_data["message"] if form.is_valid() else ""
+    try:
+        result = services.club_join(request.user, club, message=message)
+    except services.ClubError as error:
+        messages.error(request, error.message)
+    else:
+        if result.joined:
+            messages.success(request, f"Welcome to {club.name}! You're a member now.")
+        else:
+            messages.success(
+                request, f"Request sent. A director of {club.name} will approve it soon."
+            )
+    return redirect(_safe_next(request, club.get_absolute_url()))
+
+
+@login_required
+def club_leave(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    access = club_access(request.user, club)
+    if request.method == "POST":
+        try:
+            services.club_leave(request.user, club)
+        except services.ClubError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"You've left {club.name}.")
+        return redirect(club)
+    if not access.is_member:
+        messages.info(request, f"You're not a member of {club.name}.")
+        return redirect(club)
+    return render(
+        request,
+        "clubs/confirm.html",
+        {
+            "club": club,
+            "title": f"Leave {club.name}?",
+            "body": "You'll lose your places at the club's upcoming members-only nights. "
+            "You can join again later"
+            + (" (a director will need to approve you)." if not club.is_open else "."),
+            "confirm_label": "Leave club",
+            "action": reverse("clubs:leave", args=[club.slug]),
+            "cancel_url": club.get_absolute_url(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def join_request_withdraw(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    try:
+        services.join_request_withdraw(request.user, club)
+    except services.ClubError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Your request has been withdrawn.")
+    return redirect(club)
+
+
+# Members -----------------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def club_members(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    access = club_access(request.user, club)
+    if not access.is_member:
+        return _forbidden(request, f"The member list of {club.name} is for its members.", club)
+    memberships = club.memberships.select_related("user").order_by("role", "user__username")
+    requests = []
+    if access.is_director:
+        requests = club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related(
+            "user"
+        )
+    owner_count = sum(1 for m in memberships if m.is_owner)
+    return render(
+        request,
+        "clubs/members.html",
+        {
+            "club": club,
+            "access": access,
+            "memberships": memberships,
+            "requests": requests,
+            "owner_count": owner_count,
+            "roles": Membership.Role.choices,
+        },
+    )
+
+
+@login_required
+@require_POST
+def join_request_decide(request, slug, pk, decision):
+    if decision not in ("approve", "decline"):
+        raise Http404("Unknown decision.")
+    join_request = get_object_or_404(JoinRequest, pk=pk, club__slug=slug)
+    service = (
+        services.join_request_approve if decision == "approve" else services.join_request_decline
+    )
+    try:
+        service(request.user, join_request)
+    except services.ClubError as error:
+        messages.error(request, error.message)
+    else:
+        name = join_request.user.shown_name
+        messages.success(
+            request,
+            f"{name} is now a member." if decision == "approve" else f"Declined {name}'s request.",
+        )
+    return redirect("clubs:members", slug)
+
+
+@login_required
+@require_POST
+def member_role(request, slug, pk):
+    membership = get_object_or_404(Membership, pk=pk, club__slug=slug)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose owner, director or member.")
+        return redirect("clubs:members", slug)
+    try:
+        services.membership_set_role(request.user, membership, form.cleaned_data["role"])
+    except services.ClubError as error:
+        messages.error(request, error.message)
+    else:
+        membership.refresh_from_db()
+        messages.success(
+            request,
+            f"{membership.user.shown_name} is now {membership.get_role_display().lower()}.",
+        )
+    return redirect("clubs:members", slug)
+
+
+@login_required
+def member_remove(request, slug, pk):
+    membership = get_object_or_404(Membership.objects.select_related("user", "club"), pk=pk)
+    club = membership.club
+    if club.slug != slug:
+        return redirect("clubs:members", club.slug)
+    if request.method == "POST":
+        try:
+            services.membership_remove(request.user, membership)
+        except services.ClubError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{membership.user.shown_name} was removed from the club.")
+        return redirect("clubs:members", slug)
+    if not club_access(request.user, club).is_director:
+        return _forbidden(request, f"Only the directors of {club.name} remove members.", club)
+    return render(
+        request,
+        "clubs/confirm.html",
+        {
+            "club": club,
+            "title": f"Remove {membership.user.shown_name} from {club.name}?",
+            "body": "They'll lose their places at the club's upcoming members-only nights "
+            "and will be told they are no longer a member.",
+            "confirm_label": "Remove member",
+            "action": reverse("clubs:member_remove", args=[slug, membership.pk]),
+            "cancel_url": reverse("clubs:members", args=[slug]),
+        },
+    )
+
+
+# Nights ------------------------------------------------------------------------------------------
+
+
+def _get_night(slug, pk) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("club"), pk=pk, club__slug=slug)
+
+
+@login_required
+def night_create(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not club_access(request.user, club).is_director:
+        return _forbidden(request, f"Only the directors of {club.name} schedule nights.", club)
+    if request.method == "POST":
+        form = NightForm(request.POST, club=club)
+    else:
+        form = NightForm(club=club, initial={"date": NightForm.suggested_date()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            night = services.night_schedule(request.user, club, **form.service_values())
+        except services.ClubError as error:
+            apply_service_error(form, error, NightForm.SERVICE_FIELDS)
+        else:
+            messages.success(request, f"{night.name} is scheduled. Registration is set up.")
+            return redirect(night)
+    return render(request, "clubs/night_form.html", {"form": form, "club": club})
+
+
+def _night_context(request, night: ClubNight, **extra) -> dict:
+    access = club_access(request.user, night.club)
+    mine = None
+    if request.user.is_authenticated:
+        mine = (
+            night.registrations.filter(user=request.user).exclude(status=Status.CANCELLED).first()
+        )
+    seat_holders = list(night.seat_holders().select_related("user").order_by("created_at", "id"))
+    waitlist = list(night.waitlist().select_related("user"))
+    capacity_left = max(night.capacity - len(seat_holders), 0)
+    context = {
+        "night": night,
+        "club": night.club,
+        "access": access,
+        "mine": mine,
+        "my_rank": mine.waitlist_rank() if mine else None,
+        "seat_holders": seat_holders,
+        "waitlist": waitlist,
+        "seats_taken": len(seat_holders),
+        "seats_left": capacity_left,
+        "is_full": capacity_left == 0,
+        "state": night.registration_state(),
+        "show_names": access.is_member or mine is not None,
+        "login_url": f"{reverse('login')}?next={night.get_absolute_url()}",
+    }
+    context.update(extra)
+    return context
+
+
+@require_GET
+def night_detail(request, slug, pk):
+    night = _get_night(slug, pk)
+    return render(request, "clubs/night_detail.html", _night_context(request, night))
+
+
+def _registration_response(request, night, *, ok: str | None = None, error: str | None = None):
+    if request.htmx:
+        night.refresh_from_db()
+        context = _night_context(request, night, flash_ok=ok, flash_error=error)
+        return render(request, "clubs/night_detail.html#registration-panel", context)
+    if ok:
+        messages.success(request, ok)
+    if error:
+        messages.error(request, error)
+    return redirect(night)
+
+
+@login_required
+@require_POST
+def night_register(request, slug, pk):
+    night = _get_night(slug, pk)
+    try:
+        registration = services.night_register(request.user, night)
+    except services.ClubError as error:
+        return _registration_response(request, night, error=error.message)
+    if registration.status == Status.WAITLISTED:
+        ok = (
+            f"The night is full, so you're number {registration.waitlist_rank()} on the "
+            "waitlist. If a seat comes free you'll get it and we'll tell you."
+        )
+    else:
+        ok = f"You're registered for {night.name}. See you there!"
+    return _registration_response(request, night, ok=ok)
+
+
+@login_required
+@require_POST
+def night_unregister(request, slug, pk):
+    night = _get_night(slug, pk)
+    before = night.registrations.filter(user=request.user).values_list("status", flat=True).first()
+    try:
+        services.night_unregister(request.user, night)
+    except services.ClubError as error:
+        return _registration_response(request, night, error=error.message)
+    if before == Status.WAITLISTED:
+        ok = "You've left the waitlist."
+    else:
+        ok = "Your registration is cancelled."
+    return _registration_response(request, night, ok=ok)
+
+
+@login_required
+def night_edit(request, slug, pk):
+    night = _get_night(slug, pk)
+    if not club_access(request.user, night.club).is_director:
+        return _forbidden(request, "Only the club's directors edit nights.", night.club)
+    if night.is_cancelled:
+        messages.error(request, "This night has been cancelled; it can't be edited.")
+        return redirect(night)
+    form = NightForm.for_night(night, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.night_update(request.user, night, **form.service_values())
+        except services.ClubError as error:
+            apply_service_error(form, error, NightForm.SERVICE_FIELDS)
+        else:
+            messages.success(request, "Night updated.")
+            return redirect(night)
+    return render(
+        request,
+        "clubs/night_form.html",
+        {
+            "form": form,
+            "club": night.club,
+            "night": night,
+            "seats_taken": night.seats_taken_count(),
+        },
+    )
+
+
+@login_required
+def night_cancel(request, slug, pk):
+    night = _get_night(slug, pk)
+    if request.method == "POST":
+        try:
+            services.night_cancel(request.user, night)
+        except services.ClubError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "The night is cancelled and everyone registered was told.")
+        return redirect(night)
+    if not club_access(request.user, night.club).is_director:
+        return _forbidden(request, "Only the club's directors cancel nights.", night.club)
+    if night.is_cancelled:
+        messages.info(request, "This night is already cancelled.")
+        return redirect(night)
+    count = night.registrations.filter(
+        status__in=[Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN]
+    ).count()
+    return render(
+        request,
+        "clubs/confirm.html",
+        {
+            "club": night.club,
+            "title": f"Cancel {night.name}?",
+            "body": f"{count} {'person is' if count == 1 else 'people are'} registered or "
+            "waiting; each will get a notice and an email. This can't be undone.",
+            "confirm_label": "Cancel the night",
+            "action": reverse("clubs:night_cancel", args=[slug, pk]),
+            "cancel_url": night.get_absolute_url(),
+            "cancel_label": "Keep the night",
+        },
+    )
+
+
+# On the night ------------------------------------------------------------------------------------
+
+
+def _checkin_context(night: ClubNight, **extra) -> dict:
+    registrations = list(
+        night.registrations.exclude(status=Status.CANCELLED).select_related("user")
+    )
+    seated = sorted(
+        (r for r in registrations if r.status != Status.WAITLISTED),
+        key=lambda r: r.player_name.casefold(),
+    )
+    waiting = sorted(
+        (r for r in registrations if r.status == Status.WAITLISTED),
+        key=lambda r: r.waitlist_position,
+    )
+    counts = {status: 0 for status in Status.values}
+    for r in registrations:
+        counts[r.status] += 1
+    context = {
+        "night": night,
+        "club": night.club,
+        "seated": seated,
+        "waiting": waiting,
+        "counts": counts,
+        "walk_in_form": extra.pop("walk_in_form", None) or WalkInForm(),
+    }
+    context.update(extra)
+    return context
+
+
+def _checkin_response(request, night, *, ok=None, error=None, walk_in_form=None):
+    if request.htmx:
+        context = _checkin_context(night, flash_ok=ok, flash_error=error, walk_in_form=walk_in_form)
+        return render(request, "clubs/checkin.html#checkin-board", context)
+    if ok:
+        messages.success(request, ok)
+    if error:
+        messages.error(request, error)
+    return redirect("clubs:checkin", night.club.slug, night.pk)
+
+
+@login_required
+@require_GET
+def night_checkin(request, slug, pk):
+    night = _get_night(slug, pk)
+    if not club_access(request.user, night.club).is_director:
+        return _forbidden(request, "Only the club's directors check people in.", night.club)
+    return render(request, "clubs/checkin.html", _checkin_context(night))
+
+
+REGISTRATION_ACTIONS = {
+    "check-in": (services.registration_check_in, "{name} is checked in."),
+    "no-show": (services.registration_mark_no_show, "{name} is marked as a no-show."),
+    "undo": (services.registration_undo, "Undone: {name} is back to {status}."),
+}
+
+
+@login_required
+@require_POST
+def registration_action(request, slug, pk, registration_pk, action):
+    if action not in REGISTRATION_ACTIONS:
+        raise Http404("Unknown action.")
+    night = _get_night(slug, pk)
+    registration = get_object_or_404(Registration, pk=registration_pk, night=night)
+    service, template = REGISTRATION_ACTIONS[action]
+    try:
+        registration = service(request.user, registration)
+    except services.ClubError as error:
+        if error.status_code == 403 and not request.htmx:
+            return _forbidden(request, error.message, night.club)
+        return _checkin_response(request, night, error=error.message)
+    ok = template.format(
+        name=registration.player_name, status=registration.get_status_display().lower()
+    )
+    return _checkin_response(request, night, ok=ok)
+
+
+@login_required
+@require_POST
+def night_walk_in(request, slug, pk):
+    night = _get_night(slug, pk)
+    form = WalkInForm(request.POST)
+    if not form.is_valid():
+        return _checkin_response(
+            request, night, error="Give a username or a guest's name.", walk_in_form=form
+        )
+    try:
+        registration = services.night_add_walk_in(
+            request.user,
+            night,
+            username=form.cleaned_data["username"],
+            guest_name=form.cleaned_data["guest_name"],
+        )
+    except services.ClubError as error:
+        if error.status_code == 403 and not request.htmx:
+            return _forbidden(request, error.message, night.club)
+        return _checkin_response(request, night, error=error.message, walk_in_form=form)
+    return _checkin_response(request, night, ok=f"{registration.player_name} is checked in.")
+
+
+# A member's nights and the calendar feeds --------------------------------------------------------
+
+
+@login_required
+@require_GET
+def my_nights(request):
+    now = timezone.now()
+    registrations = (
+        Registration.objects.active()
+        .filter(user=request.user)
+        .select_related("night", "night__club")
+    )
+    upcoming = sorted(
+        (r for r in registrations if r.night.starts_at >= now), key=lambda r: r.night.starts_at
+    )
+    past = sorted(
+        (r for r in registrations if r.night.starts_at < now),
+        key=lambda r: r.night.starts_at,
+        reverse=True,
+    )[:50]
+    for registration in upcoming:
+        registration.rank = registration.waitlist_rank()
+    club_ids = request.user.memberships.values_list("club_id", flat=True)
+    registered_night_ids = {r.night_id for r in upcoming}
+    suggestions = (
+        ClubNight.objects.scheduled()
+        .upcoming()
+        .filter(club_id__in=club_ids)
+        .exclude(pk__in=registered_night_ids)
+        .select_related("club")[:6]
+    )
+    return render(
+        request,
+        "clubs/my_nights.html",
+        {
+            "upcoming": upcoming,
+            "past": past,
+            "suggestions": suggestions,
+            "feed_url": request.build_absolute_uri(
+                reverse("clubs:member_feed", args=[request.user.calendar_token])
+            ),
+        },
+    )
+
+
+def _ics_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+@require_GET
+def club_feed(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    return _ics_response(club_calendar(club, request.build_absolute_uri("/")), f"{slug}.ics")
+
+
+@require_GET
+def member_feed(request, token):
+    user = get_object_or_404(User, calendar_token=token, is_active=True)
+    return _ics_response(
+        member_calendar(user, request.build_absolute_uri("/")), "kookaburra-nights.ics"
+    )

@@ -1,0 +1,92 @@
+"""Fixtures for the clubs tests: people in every role, a club, and a night factory."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from accounts.models import User
+from clubs.models import Club, ClubNight, Membership
+from kookaburra.choices import Game
+
+PASSWORD = "correct-horse-9"
+
+
+@pytest.fixture(autouse=True)
+def _skip_postgres_only_tests_elsewhere(request):
+    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username, **fields):
+        fields.setdefault("email", f"{username}@example.com")
+        fields.setdefault("display_name", username.title())
+        return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+    return make
+
+
+@pytest.fixture
+def people(make_user):
+    """Users in every role at `club` (plus an outsider who is signed in but not a member)."""
+
+    class People:
+        owner = make_user("olive")
+        director = make_user("dan")
+        member = make_user("mia")
+        outsider = make_user("otto")
+
+    return People
+
+
+@pytest.fixture
+def club(people):
+    club = Club.objects.create(
+        name="Wattle Card Club",
+        slug="wattle",
+        venue="Wattle Hall",
+        about="Five Hundred on Tuesdays.",
+        games=[Game.FIVE_HUNDRED, Game.PITCH],
+        is_open=True,
+        created_by=people.owner,
+    )
+    Membership.objects.create(club=club, user=people.owner, role=Membership.Role.OWNER)
+    Membership.objects.create(club=club, user=people.director, role=Membership.Role.DIRECTOR)
+    Membership.objects.create(club=club, user=people.member, role=Membership.Role.MEMBER)
+    return club
+
+
+@pytest.fixture
+def make_night(club):
+    """A night a few days ahead with registration open now, unless overridden."""
+
+    def make(**fields):
+        now = timezone.now()
+        starts_at = fields.pop("starts_at", now + timedelta(days=3))
+        values = {
+            "club": fields.pop("club", club),
+            "starts_at": starts_at,
+            "venue": "Wattle Hall",
+            "game": Game.FIVE_HUNDRED,
+            "capacity": 8,
+            "registration_opens_at": min(now - timedelta(days=1), starts_at - timedelta(hours=2)),
+            "registration_closes_at": starts_at,
+            "members_only": True,
+        }
+        values.update(fields)
+        return ClubNight.objects.create(**values)
+
+    return make
+
+
+@pytest.fixture
+def night(make_night):
+    return make_night()
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
