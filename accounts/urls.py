@@ -1,6 +1,14 @@
 from django.urls import path
 
+from . import views
+
 app_name = "accounts"
-urlpatterns: list = [
-    # signup, profile/<username>, notices: built with the accounts pages.
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("profile/", views.profile_edit, name="profile_edit"),
+    path("profile/calendar/reset/", views.calendar_reset, name="calendar_reset"),
+    path("people/<str:username>/", views.profile, name="profile"),
+    path("notices/", views.notices, name="notices"),
+    path("notices/read-all/", views.notices_read_all, name="notices_read_all"),
+    path("notices/<int:pk>/read/", views.notice_read, name="notice_read"),
 ]

@@ -74,7 +74,7 @@ class NightForm(forms.Form):
     title = forms.CharField(
         max_length=100,
         required=False,
-        help_text="Optional. Blank gives “Five Hundred night” or “Auction Pitch night”.",
+        help_text="Blank gives “Five Hundred night” or “Auction Pitch night”.",
     )
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     start_time = forms.TimeField(
@@ -187,6 +187,9 @@ class RoleForm(forms.Form):
 
 
 class WalkInForm(forms.Form):
+    # One of the two is needed, so neither is marked "(optional)".
+    hide_optional = True
+
     username = forms.CharField(
         label="Username of a site member",
         max_length=150,

@@ -7,7 +7,7 @@ returns the partial of the page that changed, without it the view redirects with
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Case, Count, Q, Value, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -211,7 +211,12 @@ def club_members(request, slug):
     access = club_access(request.user, club)
     if not access.is_member:
         return _forbidden(request, f"The member list of {club.name} is for its members.", club)
-    memberships = club.memberships.select_related("user").order_by("role", "user__username")
+    role_order = Case(
+        When(role=Membership.Role.OWNER, then=Value(0)),
+        When(role=Membership.Role.DIRECTOR, then=Value(1)),
+        default=Value(2),
+    )
+    memberships = club.memberships.select_related("user").order_by(role_order, "user__username")
     requests = []
     if access.is_director:
         requests = club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related(

@@ -1,0 +1,69 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from kookaburra.choices import Game
+
+from .models import User
+
+
+class GamesField(forms.MultipleChoiceField):
+    widget = forms.CheckboxSelectMultiple
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("choices", Game.choices)
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("label", "Games you play")
+        super().__init__(**kwargs)
+
+
+class SignupForm(UserCreationForm):
+    display_name = forms.CharField(
+        max_length=60,
+        required=False,
+        help_text="The name other players see, e.g. “Marg T.”. Blank: your username.",
+    )
+    email = forms.EmailField(
+        help_text="For password resets and news such as a seat coming free. Never shown to others."
+    )
+    games = GamesField()
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "display_name", "email")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"].strip()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                "An account already uses this email. Log in, or reset your password."
+            )
+        return email
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        user.games = [g for g in Game.values if g in self.cleaned_data.get("games", [])]
+        if commit:
+            user.save()
+        return user
+
+
+class ProfileForm(forms.ModelForm):
+    games = GamesField()
+
+    class Meta:
+        model = User
+        fields = ("display_name", "email", "games")
+        help_texts = {
+            "display_name": "The name other players see. Blank: your username.",
+            "email": "For password resets and news such as a seat coming free.",
+        }
+
+    def clean_email(self):
+        email = self.cleaned_data["email"].strip()
+        if email and User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError("Another account already uses this email.")
+        return email
+
+    def clean_games(self):
+        chosen = self.cleaned_data.get("games") or []
+        return [g for g in Game.values if g in chosen]

@@ -1,0 +1,118 @@
+"""Account pages: sign up, profile, editing it, in-site notices and the calendar address.
+
+Login, logout and password change/reset are Django's own views (templates/registration/).
+"""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from .forms import ProfileForm, SignupForm
+from .models import Notice, User
+
+
+def _next_url(request, default):
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return default
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("accounts:profile", request.user.username)
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome to Kookaburra, {user.shown_name}!")
+        return redirect(_next_url(request, "clubs:list"))
+    return render(
+        request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")}
+    )
+
+
+@require_GET
+def profile(request, username):
+    person = get_object_or_404(User, username=username, is_active=True)
+    # Clubs and nights are reached through their relations to the user, so this app
+    # imports nothing from the clubs app.
+    memberships = person.memberships.select_related("club").order_by("club__name")
+    upcoming = (
+        person.night_registrations.filter(
+            status__in=["registered", "waitlisted", "checked_in"],
+            night__starts_at__gte=timezone.now(),
+            night__status="scheduled",
+        )
+        .select_related("night", "night__club")
+        .order_by("night__starts_at")[:10]
+    )
+    is_me = request.user.is_authenticated and request.user.pk == person.pk
+    return render(
+        request,
+        "accounts/profile.html",
+        {"person": person, "memberships": memberships, "upcoming": upcoming, "is_me": is_me},
+    )
+
+
+@login_required
+def profile_edit(request):
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Profile saved.")
+        return redirect("accounts:profile", request.user.username)
+    return render(request, "accounts/profile_edit.html", {"form": form})
+
+
+@login_required
+@require_POST
+def calendar_reset(request):
+    request.user.reset_calendar_token()
+    messages.success(request, "Your calendar address has changed; the old one no longer works.")
+    return redirect(_next_url(request, "clubs:my_nights"))
+
+
+@login_required
+@require_GET
+def notices(request):
+    page = Paginator(Notice.objects.filter(user=request.user), 30).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "accounts/notices.html",
+        {
+            "page": page,
+            "notices": page.object_list,
+            "has_unread": request.user.notices.unread().exists(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def notice_read(request, pk):
+    notice = get_object_or_404(Notice, pk=pk, user=request.user)
+    if notice.read_at is None:
+        notice.read_at = timezone.now()
+        notice.save(update_fields=["read_at"])
+    if request.POST.get("open") and notice.url.startswith("/"):
+        return redirect(notice.url)
+    if request.htmx:
+        return render(request, "accounts/notices.html#notice", {"notice": notice})
+    return redirect("accounts:notices")
+
+
+@login_required
+@require_POST
+def notices_read_all(request):
+    count = request.user.notices.mark_read()
+    if count:
+        messages.success(request, f"Marked {count} notice{'s' if count != 1 else ''} as read.")
+    return redirect("accounts:notices")

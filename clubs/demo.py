@@ -1,0 +1,186 @@
+"""The demo club: a few members with known passwords and some club nights to try things with.
+
+`build_demo()` is idempotent: running it again finds what is there and creates nothing new.
+It returns the logins so a command (or a test) can print or use them.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from kookaburra.choices import Game
+
+from . import services
+from .models import Club, ClubNight, Membership, Registration
+
+CLUB_NAME = "Kookaburra Card Club"
+CLUB_SLUG = "kookaburra-card-club"
+OWNER_PASSWORD = "kookaburra500"
+MEMBER_PASSWORD = "cardnight500"
+
+# username, display name, role, password
+PEOPLE = [
+    ("demo", "Dana (director)", Membership.Role.OWNER, OWNER_PASSWORD),
+    ("alice", "Alice Nguyen", Membership.Role.DIRECTOR, MEMBER_PASSWORD),
+    ("bob", "Bob Fraser", Membership.Role.MEMBER, MEMBER_PASSWORD),
+    ("carol", "Carol Papadopoulos", Membership.Role.MEMBER, MEMBER_PASSWORD),
+    ("dave", "Dave O'Brien", Membership.Role.MEMBER, MEMBER_PASSWORD),
+    ("erin", "Erin Walsh", Membership.Role.MEMBER, MEMBER_PASSWORD),
+    ("frank", "Frank Russo", Membership.Role.MEMBER, MEMBER_PASSWORD),
+    ("grace", "Grace Kim", Membership.Role.MEMBER, MEMBER_PASSWORD),
+]
+
+FIVE_HUNDRED_TITLE = "Thursday Five Hundred"
+PITCH_TITLE = "Pitch and supper"
+PAST_TITLE = "Last week's Five Hundred"
+
+
+@dataclass(frozen=True)
+class Login:
+    username: str
+    password: str
+    role: str
+    display_name: str
+
+
+@dataclass
+class DemoResult:
+    club: Club
+    logins: list[Login]
+    five_hundred_night: ClubNight
+    pitch_night: ClubNight
+    created: list[str] = field(default_factory=list)
+
+
+def _local_at(day, hour: int, minute: int = 0) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time(hour, minute)))
+
+
+def _next_weekday(weekday: int, at_least_days: int) -> datetime.date:
+    today = timezone.localdate()
+    day = today + timedelta(days=at_least_days)
+    while day.weekday() != weekday:
+        day += timedelta(days=1)
+    return day
+
+
+@transaction.atomic
+def build_demo() -> DemoResult:
+    created: list[str] = []
+    users = {}
+    for username, display_name, _role, password in PEOPLE:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            user = User.objects.create_user(
+                username=username,
+                password=password,
+                email=f"{username}@example.com",
+                display_name=display_name,
+                games=[Game.FIVE_HUNDRED, Game.PITCH]
+                if username in ("demo", "alice")
+                else [Game.FIVE_HUNDRED],
+            )
+            created.append(f"user {username}")
+        users[username] = user
+    owner = users["demo"]
+
+    club = Club.objects.filter(slug=CLUB_SLUG).first()
+    if club is None:
+        club = services.club_create(
+            owner,
+            name=CLUB_NAME,
+            venue="Scout Hall, 12 Gum Street, Castlemaine",
+            games=[Game.FIVE_HUNDRED, Game.PITCH],
+            is_open=True,
+            about=(
+                "A friendly club for Five Hundred and Auction Pitch. We play Thursday nights "
+                "from 7 pm: beginners welcome, we'll teach you the bowers.\n\n"
+                "Table fee $5 includes supper."
+            ),
+        )
+        if club.slug != CLUB_SLUG:
+            club.slug = CLUB_SLUG
+            club.save(update_fields=["slug"])
+        created.append("club")
+    for username, _display_name, role, _password in PEOPLE:
+        membership, made = Membership.objects.get_or_create(
+            club=club, user=users[username], defaults={"role": role}
+        )
+        if made:
+            created.append(f"membership {username}")
+
+    five_hundred = club.nights.filter(title=FIVE_HUNDRED_TITLE).first()
+    if five_hundred is None:
+        day = _next_weekday(3, at_least_days=2)  # a Thursday at least two days away
+        five_hundred = services.night_schedule(
+            owner,
+            club,
+            title=FIVE_HUNDRED_TITLE,
+            starts_at=_local_at(day, 19),
+            game=Game.FIVE_HUNDRED,
+            capacity=8,
+            members_only=False,
+            notes="Two tables of four. Partners drawn at random each round.",
+        )
+        created.append("Five Hundred night")
+        for username in ("alice", "bob", "carol", "dave", "erin", "frank"):
+            services.night_register(users[username], five_hundred)
+
+    pitch = club.nights.filter(title=PITCH_TITLE).first()
+    if pitch is None:
+        day = _next_weekday(5, at_least_days=4)  # a Saturday at least four days away
+        pitch = services.night_schedule(
+            owner,
+            club,
+            title=PITCH_TITLE,
+            starts_at=_local_at(day, 18, 30),
+            game=Game.PITCH,
+            capacity=4,
+            members_only=True,
+            notes="One table of Auction Pitch, then supper. Small night: the waitlist is open.",
+        )
+        created.append("Pitch night")
+        for username in ("bob", "carol", "dave", "erin", "grace"):
+            services.night_register(users[username], pitch)  # grace goes on the waitlist
+
+    if not club.nights.filter(title=PAST_TITLE).exists():
+        starts = _local_at(timezone.localdate() - timedelta(days=7), 19)
+        past = ClubNight.objects.create(
+            club=club,
+            title=PAST_TITLE,
+            starts_at=starts,
+            venue=club.venue,
+            game=Game.FIVE_HUNDRED,
+            capacity=8,
+            registration_opens_at=starts - timedelta(days=7),
+            registration_closes_at=starts,
+            members_only=False,
+            created_by=owner,
+        )
+        for username in ("alice", "bob", "carol", "dave"):
+            Registration.objects.create(
+                night=past,
+                user=users[username],
+                status=Registration.Status.CHECKED_IN,
+                checked_in_at=starts,
+                checked_in_by=owner,
+            )
+        Registration.objects.create(
+            night=past, user=users["erin"], status=Registration.Status.NO_SHOW
+        )
+        created.append("past night")
+
+    logins = [
+        Login(username, password, Membership.Role(role).label, display_name)
+        for username, display_name, role, password in PEOPLE
+    ]
+    return DemoResult(
+        club=club,
+        logins=logins,
+        five_hundred_night=five_hundred,
+        pitch_night=pitch,
+        created=created,
+    )
