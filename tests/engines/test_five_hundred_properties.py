@@ -49,10 +49,13 @@ def random_hand(players, options, seed, stop=None):
         yield hand
 
 
-def finished(players, options, seed):
-    for hand in random_hand(players, options, seed):
-        pass
+def last(states):
+    *_, hand = states
     return hand
+
+
+def finished(players, options, seed):
+    return last(random_hand(players, options, seed))
 
 
 def played_cards(full):
@@ -179,9 +182,14 @@ def candidate_actions(hand: fh.Hand, rng: random.Random) -> list[Action]:
             Action(seat, "play", card=c),
             Action(seat, "play", card=JOKER, suit=rng.choice(SUITS)),
             Action(seat, "play", card=c, suit=rng.choice(SUITS)),
-            Action(seat, "call", call=rng.choice(["pass", "6S", "7H", "10NT", "misere",
-                                                  "open_misere", "blind_misere", "11S"]),
-                   sans_kitty=rng.random() < 0.3),
+            Action(
+                seat,
+                "call",
+                call=rng.choice(
+                    ["pass", "6S", "7H", "10NT", "misere", "open_misere", "blind_misere", "11S"]
+                ),
+                sans_kitty=rng.random() < 0.3,
+            ),
             Action(seat, "discard", cards=tuple(rng.sample(pack, rng.choice([2, 3, 3, 4])))),
             Action(seat, "nominate", suit=rng.choice(SUITS)),
             Action(seat, "call_partner", card=c),
@@ -211,8 +219,7 @@ def test_hand_scores_by_the_table(players, options, seed):
 @FAST
 @given(PLAYERS, OPTIONS, SEEDS, st.integers(0, 80))
 def test_replaying_an_exported_record_gives_the_same_state(players, options, seed, stop):
-    for hand in random_hand(players, options, seed, stop=stop):
-        pass
+    hand = last(random_hand(players, options, seed, stop=stop))
     record = records.hand_record(hand, options)
     again = records.load_hand(record)
     assert again.summary() == hand.summary()
