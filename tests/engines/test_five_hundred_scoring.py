@@ -141,7 +141,9 @@ def test_reaching_the_target_on_tricks_does_not_win():
     assert totals == [200, 495 + d, 200, 495 + d] and winners is None
 
 
-@pytest.mark.parametrize(("cap", "before", "added"), [(490, 480, 10), (480, 470, 10), (490, 495, 0)])
+@pytest.mark.parametrize(
+    ("cap", "before", "added"), [(490, 480, 10), (480, 470, 10), (490, 495, 0)]
+)
 def test_trick_points_cap(cap, before, added):
     hand = play_first(contract_hand(4, {0: SEVEN_TRUMPS}, "7H", trick_points_cap=cap))
     d = 10 * (hand.tricks_won[1] + hand.tricks_won[3])
