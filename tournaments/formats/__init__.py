@@ -1,0 +1,93 @@
+"""Tournament formats as plain functions over plain data — no Django, no database.
+
+The tournament pages call these with ids and results read from the database and store what they
+return. Every function is deterministic: the same input (and, for progressive, the same seeded
+`random.Random`) always gives the same output, and standings and brackets are recomputed from
+scratch from all results.
+
+- `round_robin` — everyone meets everyone (circle method, a bye when the count is odd).
+- `swiss` — rounds paired by standing, no avoidable rematch, at most one bye each.
+- `elimination` — single and double elimination brackets, resolved from match winners.
+- `progressive` — club-night movements for individuals with rotating partners and bot seats.
+- `standings` — points and the director's ordered tiebreaks.
+"""
+
+from .elimination import (
+    Bracket,
+    BracketMatch,
+    BracketState,
+    LoserOf,
+    MatchState,
+    Seed,
+    WinnerOf,
+    double_elimination,
+    resolve_bracket,
+    seeding_order,
+    single_elimination,
+)
+from .progressive import (
+    Meetings,
+    ProgressiveRound,
+    Table,
+    meeting_counts,
+    progressive_result,
+    progressive_round,
+    progressive_schedule,
+    table_sizes,
+)
+from .round_robin import round_count, round_robin
+from .standings import (
+    FORMAT_SCORING,
+    TIEBREAK_HELP,
+    Result,
+    Scoring,
+    Side,
+    Standing,
+    Tiebreak,
+    compute_standings,
+    scoring_for,
+)
+from .swiss import swiss_history, swiss_pairing, swiss_round
+from .types import BOT, FIVE_HUNDRED, PITCH, EntrantId, FormatError, Round
+
+__all__ = [
+    "BOT",
+    "FIVE_HUNDRED",
+    "FORMAT_SCORING",
+    "PITCH",
+    "TIEBREAK_HELP",
+    "Bracket",
+    "BracketMatch",
+    "BracketState",
+    "EntrantId",
+    "FormatError",
+    "LoserOf",
+    "MatchState",
+    "Meetings",
+    "ProgressiveRound",
+    "Result",
+    "Round",
+    "Scoring",
+    "Seed",
+    "Side",
+    "Standing",
+    "Table",
+    "Tiebreak",
+    "WinnerOf",
+    "compute_standings",
+    "double_elimination",
+    "meeting_counts",
+    "progressive_result",
+    "progressive_round",
+    "progressive_schedule",
+    "resolve_bracket",
+    "round_count",
+    "round_robin",
+    "scoring_for",
+    "seeding_order",
+    "single_elimination",
+    "swiss_history",
+    "swiss_pairing",
+    "swiss_round",
+    "table_sizes",
+]
