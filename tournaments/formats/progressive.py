@@ -351,21 +351,31 @@ def _circle_rounds(slots: list) -> list[list[tuple]]:
 
 def _random_round_robin(slots: list, rounds: int, rng: random.Random) -> list | None:
     """`rounds` rounds of partnerships of `slots` in which no two slots are partners twice,
-    built one random round at a time (bots partner each other only when nothing else is left);
+    built one random round at a time (bots partner each other only when nothing else is left,
+    and partner those who have partnered a bot least);
     None if the rounds paint themselves into a corner. Random round robins vary in shape far
     more than the circle method's, which leaves room to spread the opponents."""
     used: set[frozenset] = set()
+    with_bot: Counter[int] = Counter()  # how often each player has partnered a bot so far
     found = []
     for _ in range(rounds):
         graph = nx.Graph()
         for (i, a), (j, b) in combinations(enumerate(slots), 2):
             if frozenset((i, j)) not in used:
-                weight = rng.randrange(1000) + (0 if _is_bot(a) and _is_bot(b) else 1000)
-                graph.add_edge(i, j, weight=weight)
+                if _is_bot(a) and _is_bot(b):
+                    cost = 1000 * (len(slots) + 1)
+                elif _is_bot(a) or _is_bot(b):
+                    cost = 1000 * with_bot[j if _is_bot(a) else i]
+                else:
+                    cost = 0
+                graph.add_edge(i, j, weight=1000 * (len(slots) + 2) - cost - rng.randrange(1000))
         matching = nx.max_weight_matching(graph, maxcardinality=True)
         if len(matching) * 2 != len(slots):
             return None
         used.update(frozenset(edge) for edge in matching)
+        for i, j in matching:
+            if _is_bot(slots[i]) != _is_bot(slots[j]):
+                with_bot[j if _is_bot(slots[i]) else i] += 1
         found.append([(slots[i], slots[j]) for i, j in sorted(tuple(sorted(e)) for e in matching)])
     return found
 
@@ -451,18 +461,22 @@ def _reshape(partner_rounds, groupings, opponents: Counter, cycle_length: int, r
 
 
 def _best_partners(players, bots: int, meetings: Meetings, rng: random.Random) -> list[tuple]:
-    """This round's partnerships: a minimum-weight perfect matching of players and bot seats."""
+    """This round's partnerships: a minimum-weight perfect matching of players and bot seats.
+
+    Priorities, each absolute over the next: no two bots together (unless there are more bots
+    than players); as few repeated partnerships of two players as possible; partnering a bot
+    going to those who have partnered one least; chance."""
     slots: list = list(players) + [("bot", k) for k in range(bots)]
-    most = max([*meetings.partners.values(), *meetings.bot_partners.values(), 0])
-    jitter = 1000  # random tie-breaking, below one repeated partnership
-    repeat = jitter * len(slots)
-    bot_pair = repeat * (most + 1) * len(slots)
+    jitter = 1000
+    bot_repeat = jitter * len(slots)
+    repeat = bot_repeat * (max(meetings.bot_partners.values(), default=0) + 1) * len(slots)
+    bot_pair = repeat * (max(meetings.partners.values(), default=0) + 1) * len(slots)
     costs = {}
     for (i, a), (j, b) in combinations(enumerate(slots), 2):
         if _is_bot(a) and _is_bot(b):
             cost = bot_pair
         elif _is_bot(a) or _is_bot(b):
-            cost = repeat * meetings.bot_partners[b if _is_bot(a) else a]
+            cost = bot_repeat * meetings.bot_partners[b if _is_bot(a) else a]
         else:
             cost = repeat * meetings.partners[frozenset((a, b))]
         costs[i, j] = cost + rng.randrange(jitter)

@@ -27,11 +27,27 @@ def round_count(entrant_count: int, *, cycles: int = 1) -> int:
     return per_cycle * cycles
 
 
+def _listed_second(i: int, j: int, count: int, number: int) -> bool:
+    """Whether entrant i is listed second against entrant j in round `number` (0-based).
+
+    Each entrant is listed first in half its games (to within one): with an odd count, i is
+    first against the (count − 1) / 2 entrants after it, cyclically; with an even count the same
+    holds among entrants 1 … count − 1, and entrant 0 (fixed on the circle) alternates by round.
+    """
+    if count % 2 == 0:
+        if i == 0 or j == 0:
+            return (i == 0) == (number % 2 == 1)
+        i, j, count = i - 1, j - 1, count - 1
+    return (j - i) % count > (count - 1) // 2
+
+
 def round_robin(entrants: Sequence[EntrantId], *, cycles: int = 1) -> list[Round]:
     """The full schedule for `entrants` (in seed order), `cycles` times over.
 
     Each `Round` lists its pairings (table 1 first) and its bye (None when the count is even).
-    In a second cycle every pairing is repeated with the two entrants listed the other way round.
+    Each entrant is listed first in half its games (to within one) — it can stand for "home",
+    the first deal or the choice of seats. In a second cycle every pairing is repeated with the
+    two entrants listed the other way round.
     Fewer than two entrants make an empty schedule.
     """
     entrants = check_entrants(entrants)
@@ -39,25 +55,24 @@ def round_robin(entrants: Sequence[EntrantId], *, cycles: int = 1) -> list[Round
         raise FormatError("A round robin needs at least one cycle.")
     if len(entrants) < 2:
         return []
+    count = len(entrants)
+    index = {entrant: i for i, entrant in enumerate(entrants)}
     circle: list[EntrantId | None] = list(entrants)
-    if len(circle) % 2:
+    if count % 2:
         circle.append(None)  # whoever faces this empty place has the bye
     size = len(circle)
-    half = size // 2
     single: list[tuple[list[tuple[EntrantId, EntrantId]], EntrantId | None]] = []
     for number in range(size - 1):
         pairings: list[tuple[EntrantId, EntrantId]] = []
         bye = None
-        for place in range(half):
+        for place in range(size // 2):
             first, second = circle[place], circle[size - 1 - place]
-            # Alternate who is listed first, so nobody is always "home" (the fixed entrant
-            # alternates round by round, the others with their place on the circle).
-            if (place == 0 and number % 2) or (place > 0 and place % 2):
-                first, second = second, first
             if first is None or second is None:
                 bye = second if first is None else first
-            else:
-                pairings.append((first, second))
+                continue
+            if _listed_second(index[first], index[second], count, number):
+                first, second = second, first
+            pairings.append((first, second))
         single.append((pairings, bye))
         circle = [circle[0], circle[-1], *circle[1:-1]]
     schedule: list[Round] = []
