@@ -11,9 +11,14 @@ This module knows the format; each game's engine module knows its rules. An engi
     Hand.from_deal(players, options, dealer, deal)
                                `deal` is the record's deal keys (hands, kitty, dead); raises
                                ValueError when the cards are not a legal deal for that game
+    Hand.new(players, options, dealer, rng)
+                               a fresh deal shuffled by `rng` (a random.Random)
     Hand.GAME                  the same as GAME (so a hand knows its engine)
     hand.players, hand.dealer
+    hand.to_act                the seat to act, or None once the hand is over
+    hand.legal_actions()       the legal Actions of the seat to act (a sequence)
     hand.apply(action)         raises IllegalAction (state unchanged)
+    hand.view_for(seat)        what that seat may see, JSON-ready
     hand.summary()             the replay object for a hand record (status, contract, …)
     hand.deal_record()         {"dealer": …, "hands": […], "kitty": […]} (and "dead")
     hand.actions               the actions applied so far, in order
@@ -21,8 +26,10 @@ This module knows the format; each game's engine module knows its rules. An engi
     apply_hand(totals, hand, options) -> (new_totals, winners or None)
     next_dealer(hand)          the dealer of the hand after this one
 
-Everything the format does not describe is an error; errors carry the index of the first bad
-action (None for a fault outside `actions`) and, for game records, the hand.
+Everything the format does not describe is an error, including a key repeated in one JSON
+object; errors carry the index of the first bad action (None for a fault outside `actions`) and,
+for game records, the hand. An illegal action's reason is the engine's message prefixed with its
+seat ("seat 1: You must follow hearts: you hold Q♥").
 """
 
 from __future__ import annotations
@@ -97,7 +104,7 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
         try:
             hand.apply(action)
         except IllegalAction as exc:
-            raise RecordError(str(exc), index=index) from None
+            raise RecordError(f"seat {action.seat}: {exc}", index=index) from None
     return hand
 
 
@@ -154,19 +161,41 @@ def load_game(record: dict[str, Any]):
 def replay(record: Any) -> dict[str, Any]:
     """The replay command's line for one parsed record: a summary, or an error object."""
     try:
-        if isinstance(record, dict) and record.get("format") == GAME_FORMAT:
+        if not isinstance(record, dict):
+            raise RecordError("a record must be a JSON object")
+        if record.get("format") == GAME_FORMAT:
             _hands, rows, winners = load_game(record)
             return {"totals": rows, "winner": winners}
+        if record.get("format") != HAND_FORMAT:
+            raise RecordError(f"format must be {HAND_FORMAT!r} or {GAME_FORMAT!r}")
         return load_hand(record).summary()
     except RecordError as exc:
         return exc.as_json()
 
 
-def replay_text(text: str) -> dict[str, Any]:
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"duplicate key {key!r} in an object")
+        out[key] = value
+    return out
+
+
+def parse_text(text: str) -> Any:
+    """Parse a record's JSON strictly (a repeated key is an error); RecordError on a fault."""
     try:
-        record = json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
-        return RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}").as_json()
+        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+
+
+def replay_text(text: str) -> dict[str, Any]:
+    """The replay command's line for one record's text."""
+    try:
+        record = parse_text(text)
+    except RecordError as exc:
+        return exc.as_json()
     return replay(record)
 
 

@@ -1,7 +1,9 @@
 """`python manage.py replay FILE [FILE ...]`: check hand or game records and print what they come to.
 
 One JSON object per file, one per line, in the order given; `-` reads one record from standard
-input. Exits with status 1 if any record was bad (see shared/hand-records.md, "Replay").
+input. A bad record prints `{"error": {"index": …, "reason": …}}` (and `"hand"` for a game record)
+as its line; the command goes on with the other files and exits with status 1 if any record was
+bad (see shared/hand-records.md, "Replay").
 """
 
 import json
@@ -21,18 +23,18 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         any_bad = False
         for name in options["files"]:
-            if name == "-":
-                text = sys.stdin.read()
-            else:
-                try:
-                    with open(name, encoding="utf-8") as handle:
-                        text = handle.read()
-                except (OSError, UnicodeDecodeError) as exc:
-                    text = None
-                    result = RecordError(f"cannot read {name}: {exc}").as_json()
-            if text is not None:
-                result = replay_text(text)
+            result = self._replay_file(name)
             any_bad = any_bad or "error" in result
             self.stdout.write(json.dumps(result, ensure_ascii=False))
         if any_bad:
             sys.exit(1)
+
+    def _replay_file(self, name: str) -> dict:
+        if name == "-":
+            return replay_text(sys.stdin.read())
+        try:
+            with open(name, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            return RecordError(f"cannot read {name}: {exc}").as_json()
+        return replay_text(text)
