@@ -686,7 +686,7 @@ class Hand:
             out = []
             for text in cards:
                 try:
-                    c = parse_card(text)
+                    c = text if isinstance(text, Card) else parse_card(text)
                 except ValueError as exc:
                     raise ValueError(f"{where}: {exc}") from None
                 if c in seen:
