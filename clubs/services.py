@@ -599,8 +599,15 @@ def night_register(actor, night: ClubNight) -> Registration:
         with transaction.atomic():
             registration.save()
     except IntegrityError as error:
-        # Only reachable if the night lock was bypassed: the database still refuses a duplicate.
-        raise AlreadyRegistered("You're already registered for this night.") from error
+        # The night lock makes this unreachable; if it is bypassed, the database's unique
+        # constraints still refuse a second row for one person or a shared waitlist place.
+        if (
+            Registration.objects.filter(night=night, user=actor)
+            .exclude(pk=registration.pk)
+            .exists()
+        ):
+            raise AlreadyRegistered("You're already registered for this night.") from error
+        raise Conflict("Someone registered at the same moment; please try again.") from error
     return registration
 
 

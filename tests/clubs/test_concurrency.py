@@ -1,0 +1,100 @@
+"""Capacity under concurrency, against PostgreSQL: the service locks the night row, so two people
+taking the last seat at once leave exactly one registered and one waitlisted.
+
+Counting the seats is slowed down so that, without the lock, both requests would count the same
+free seat (and both would get it): the lock is what makes these tests pass.
+"""
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.db import connection
+
+from clubs import services
+from clubs.models import ClubNight, Registration
+
+Status = Registration.Status
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def slow_seat_count(monkeypatch):
+    original = ClubNight.seats_taken_count
+
+    def slow(self):
+        count = original(self)
+        time.sleep(0.3)
+        return count
+
+    monkeypatch.setattr(ClubNight, "seats_taken_count", slow)
+
+
+def run_together(calls):
+    """Run the callables in threads released at the same moment; return results or errors."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        try:
+            barrier.wait()
+            return call()
+        except services.ClubError as error:
+            return error
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+def test_two_people_taking_the_last_seat(make_night, make_user, slow_seat_count):
+    night = make_night(capacity=2, members_only=False)
+    services.night_register(make_user("first"), night)
+    ann, ben = make_user("ann"), make_user("ben")
+    results = run_together(
+        [lambda: services.night_register(ann, night), lambda: services.night_register(ben, night)]
+    )
+    assert sorted(r.status for r in results) == [Status.REGISTERED, Status.WAITLISTED]
+    assert night.seats_taken_count() == 2
+    assert night.waitlist().count() == 1
+
+
+def test_one_person_double_clicking_gets_one_registration(make_night, make_user, slow_seat_count):
+    night = make_night(capacity=5, members_only=False)
+    ann = make_user("ann")
+    results = run_together([lambda: services.night_register(ann, night)] * 2)
+    assert sum(isinstance(r, services.AlreadyRegistered) for r in results) == 1
+    assert night.registrations.filter(user=ann).count() == 1
+
+
+def test_a_crowd_at_a_full_night_queues_in_distinct_places(make_night, make_user):
+    night = make_night(capacity=1, members_only=False)
+    services.night_register(make_user("first"), night)
+    people = [make_user(f"p{i}") for i in range(4)]
+    results = run_together(
+        [lambda user=user: services.night_register(user, night) for user in people]
+    )
+    assert all(r.status == Status.WAITLISTED for r in results)
+    assert sorted(r.waitlist_rank() for r in results) == [1, 2, 3, 4]
+    assert night.seats_taken_count() == 1
+
+
+def test_a_cancellation_racing_a_registration_never_overfills(
+    make_night, make_user, slow_seat_count
+):
+    night = make_night(capacity=1, members_only=False)
+    holder, waiting, late = make_user("holder"), make_user("waiting"), make_user("late")
+    services.night_register(holder, night)
+    services.night_register(waiting, night)
+    run_together(
+        [
+            lambda: services.night_unregister(holder, night),
+            lambda: services.night_register(late, night),
+        ]
+    )
+    assert night.seats_taken_count() == 1
+    # The freed seat went to the person who was already waiting, not to the newcomer.
+    assert night.registrations.get(user=waiting).status == Status.REGISTERED
+    assert night.registrations.get(user=late).status == Status.WAITLISTED
