@@ -37,13 +37,17 @@ def choose(hand: fh.Hand, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-def random_hand(players, options, seed, stop=None):
-    """Yield the hand after each action of a random legal hand (and first the fresh deal)."""
+def random_hand(players, options, seed, stop=None, peek=False):
+    """Yield the hand after each action of a random legal hand (and first the fresh deal).
+
+    With `peek`, seats now and then look at their cards (`reveal_to`), as at a live table."""
     rng = random.Random(seed)
     hand = fh.Hand.new(players, options, rng.randrange(players), rng)
     yield hand
     steps = 0
     while not hand.is_over and (stop is None or steps < stop):
+        if peek and rng.random() < 0.2:
+            hand.reveal_to(rng.randrange(players))
         hand.apply(choose(hand, rng))
         steps += 1
         yield hand
@@ -117,6 +121,19 @@ def check_views(hand: fh.Hand) -> None:
         assert seen <= allowed, (seat, seen - allowed)
         if view["legal"]:
             assert seat == hand.to_act
+        # Hidden exactly while the seat has not looked and blind misère is still open to it.
+        ranks = {c.call: c.rank for c in fh.call_order(hand.options.misere_rank)}
+        high = full["high_bid"]
+        blind_open = (
+            full["phase"] == "auction"
+            and hand.options.misere
+            and not full["final_raise"]
+            and all(entry["seat"] != seat for entry in full["auction"])
+            and (high is None or ranks[high["call"]] < ranks["open_misere"])
+        )
+        assert view["hand_hidden"] == (blind_open and not hand.has_looked(seat))
+        offered = {"seat": seat, "call": "blind_misere"} in view["legal"]
+        assert offered == (blind_open and not hand.has_looked(seat) and seat == hand.to_act)
 
 
 def expected_scores(hand: fh.Hand) -> list[int]:
@@ -232,7 +249,7 @@ def test_replaying_an_exported_record_gives_the_same_state(players, options, see
 @given(PLAYERS, OPTIONS, SEEDS)
 def test_illegal_actions_never_change_the_state(players, options, seed):
     rng = random.Random(seed ^ 0x5A5A)
-    for hand in random_hand(players, options, seed):
+    for hand in random_hand(players, options, seed, peek=True):
         if rng.random() > 0.25:
             continue
         legal = hand.legal_actions()
@@ -258,7 +275,7 @@ def test_illegal_actions_never_change_the_state(players, options, seed):
 @given(PLAYERS, OPTIONS, SEEDS)
 def test_every_legal_action_applies(players, options, seed):
     rng = random.Random(seed)
-    for hand in random_hand(players, options, seed):
+    for hand in random_hand(players, options, seed, peek=True):
         legal = hand.legal_actions()
         if hand.is_over:
             assert len(legal) == 0 and hand.to_act is None
@@ -274,5 +291,5 @@ def test_every_legal_action_applies(players, options, seed):
 @FAST
 @given(PLAYERS, OPTIONS, SEEDS)
 def test_views_never_show_another_hand_or_the_kitty(players, options, seed):
-    for hand in random_hand(players, options, seed):
+    for hand in random_hand(players, options, seed, peek=True):
         check_views(hand)
