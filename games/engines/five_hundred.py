@@ -1506,6 +1506,21 @@ class Game:
     def is_over(self) -> bool:
         return self.winners is not None
 
+    def view_for(self, seat: int) -> dict[str, Any]:
+        """The current hand's view for `seat`, with the running totals and the target."""
+        view = self.hand.view_for(seat)
+        view["totals"] = list(self.totals)
+        view["target"] = self.options.target
+        view["winners"] = self.winners
+        view["hand_number"] = len(self.hands)
+        return view
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a game record (shared/hand-records.md)."""
+        from .records import game_record
+
+        return game_record(self.hands, self.options)
+
     def apply(self, action: Action) -> None:
         if self.winners is not None:
             raise IllegalAction("The game is over")

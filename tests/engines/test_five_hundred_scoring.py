@@ -6,6 +6,7 @@ import random
 import pytest
 
 from games.engines import five_hundred as fh
+from games.engines import records
 from games.engines.base import IllegalAction
 
 from .five_hundred_helpers import deal, legal_tokens, play_out, run
@@ -217,6 +218,11 @@ def test_game_runs_to_a_winner(players):
     for hand in game.hands:
         totals, _ = fh.apply_hand(totals, hand, game.options)
     assert totals == game.totals
+    view = game.view_for(0)
+    assert view["totals"] == game.totals and view["winners"] == game.winners
+    assert view["target"] == 500 and view["hand_number"] == len(game.hands)
+    hands, rows, winners = records.load_game(game.record())
+    assert rows == game.rows and winners == game.winners
     with pytest.raises(IllegalAction, match="game is over"):
         game.apply(game.hand.legal_actions()[0] if game.hand.legal_actions() else None)
 
