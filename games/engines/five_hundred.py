@@ -53,7 +53,24 @@ Seats and the dead hand: seats are 0..players-1 clockwise. With two players the 
 as a third position after the dealer in every round of the deal. The shuffle is
 `rng.shuffle` of the pack in a fixed order (spades, clubs, diamonds, hearts, low to high, Joker
 last), so a deal is reproducible from a seeded `random.Random`; the cut adds nothing to a random
-shuffle and is not modelled.
+shuffle and is not modelled. `hand.copy()` is a cheap independent copy for bots' playouts (a bot's
+seat should be `reveal_to`-ed, or its view hides its cards while blind misère is open to it).
+
+Points the rule sheet and the spec leave open, as this engine settles them
+-------------------------------------------------------------------------
+- Sans kitty may go with any call but a pass, misères and the final raise included.
+- The final raise may be any higher call legal at that point (plain misère only over a bid of
+  seven or more); blind misère never, since it is not the seat's first call.
+- One-round bidding: every seat calls exactly once, from the dealer's left to the dealer.
+- A Joker led naming a suit counts as a lead of that suit ("suits led" for later Joker leads);
+  a nominated Joker led counts as its nominated suit.
+- Five players: a misère has no partner call and nobody sits out; a called card lying in an
+  unused (sans kitty) kitty, like one the contractor holds or discarded, leaves them alone.
+- "Minus 500" is minus the `target` option, and `target` takes whole multiples of 10 from 100 to
+  10000 (the rules list only 500). The trick-points cap never lowers a total: a side already
+  above the cap gains nothing from tricks.
+- With three or more sides, a side going out the back door leaves the highest total(s) of the
+  other sides as the winners.
 """
 
 from __future__ import annotations
