@@ -6,4 +6,5 @@ from rest_framework.authtoken.views import obtain_auth_token
 urlpatterns = [
     path("token/", obtain_auth_token, name="api-token"),
     path("", include("clubs.api_urls")),
+    path("", include("games.api_urls")),
 ]

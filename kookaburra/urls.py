@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("clubs.urls")),
+    path("tables/", include("games.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("kookaburra.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

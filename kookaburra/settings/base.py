@@ -134,6 +134,9 @@ else:
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kookaburra <noreply@kookaburra.local>")
 SITE_NAME = "Kookaburra"
 
+# Seconds a bot waits before its move, so play looks human (0 runs bots at once).
+KOOKABURRA_BOT_DELAY = float(os.environ.get("KOOKABURRA_BOT_DELAY", "0.8"))
+
 # Celery. With no CELERY_BROKER_URL the broker is a folder on disk (kombu's filesystem transport):
 # a real worker process consumes from it and no server is needed.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
@@ -153,7 +156,10 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # A lost bot task or a restarted worker never stalls a game.
+    "games-nudge-stalled-bots": {"task": "games.tasks.nudge_stalled_bots", "schedule": 5.0},
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 REST_FRAMEWORK = {

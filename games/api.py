@@ -1,0 +1,448 @@
+"""The tables API: open, join and play tables; download and replay records.
+
+Every endpoint is thin: it checks its input, calls a service or a selector, and answers. A
+`GameError` becomes its HTTP status with `{"detail": reason, "code": …}`; a stale action is a 409
+that also gives the table's `action_number` now. Nothing here ever returns another seat's cards
+or the kitty while a hand is being played.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.models import Club
+from kookaburra.choices import Game
+
+from . import selectors, services
+from .engines import records
+from .engines.records import engine_for
+from .errors import GameError, InvalidInput, NotFound
+from .models import HouseRuleSet, Table
+from .options import option_fields
+from .serializers import (
+    ActResultSerializer,
+    ActSerializer,
+    GameOptionsSerializer,
+    HandSummarySerializer,
+    HouseRuleSetSerializer,
+    LegalSerializer,
+    LookResultSerializer,
+    ReplayErrorSerializer,
+    SitSerializer,
+    TableCreateSerializer,
+    TableErrorSerializer,
+    TableSerializer,
+    TableStateSerializer,
+    VersionSerializer,
+)
+
+TAGS = ["tables"]
+TOKEN_PARAM = OpenApiParameter(
+    "token", str, description="The invite token, to see an invite-only table you don't sit at."
+)
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    return {code: OpenApiResponse(TableErrorSerializer) for code in codes}
+
+
+class GameAPIView(GenericAPIView):
+    """Turns the services' GameError into its HTTP answer."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, GameError):
+            return Response(exc.as_json(), status=exc.status_code)
+        return super().handle_exception(exc)
+
+    def get_table(self, pk: int) -> Table:
+        table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
+        token = self.request.query_params.get("token", "")
+        if table is None or not selectors.may_view(self.request.user, table, token):
+            raise NotFound("There is no such table.")
+        return table
+
+    def state(self, table_id: int) -> dict:
+        table = Table.objects.select_related("club", "created_by").get(pk=table_id)
+        return selectors.table_view_for(self.request.user, table)
+
+
+class TableListCreateView(GameAPIView):
+    serializer_class = TableSerializer
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Open tables",
+        description="Waiting tables with a free seat that you may join, newest first "
+        "(`?mine=1`: the tables you sit at that are not finished).",
+        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("game", str)],
+        responses=TableSerializer(many=True),
+    )
+    def get(self, request):
+        if request.query_params.get("mine") in ("1", "true"):
+            tables = selectors.tables_of(request.user)
+        else:
+            tables = selectors.tables_open_to(request.user)
+        game = request.query_params.get("game")
+        if game:
+            tables = tables.filter(game=game)
+        page = self.paginate_queryset(tables)
+        data = [selectors.table_info(t, request.user) for t in page]
+        return self.get_paginated_response(data)
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Open a table",
+        request=TableCreateSerializer,
+        responses={201: TableSerializer, **_errors(400, 403)},
+    )
+    def post(self, request):
+        form = TableCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        club = None
+        if data.pop("club") is not None:
+            club = Club.objects.filter(pk=form.validated_data["club"]).first()
+            if club is None:
+                raise InvalidInput("There is no such club.", field="club")
+        rules = None
+        if data["house_rules"] is not None:
+            rules = HouseRuleSet.objects.filter(pk=data["house_rules"]).first()
+            if rules is None:
+                raise InvalidInput("There are no such house rules.", field="house_rules")
+        data["house_rules"] = rules
+        table = services.table_create(request.user, club=club, **data)
+        return Response(selectors.table_info(table, request.user), status=status.HTTP_201_CREATED)
+
+
+class TableDetailView(GameAPIView):
+    serializer_class = TableSerializer
+
+    @extend_schema(
+        tags=TAGS,
+        summary="A table",
+        parameters=[TOKEN_PARAM],
+        responses={200: TableSerializer, **_errors(404)},
+    )
+    def get(self, request, pk: int):
+        return Response(selectors.table_info(self.get_table(pk), request.user))
+
+
+class TableSitView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Take a seat",
+        description="Take an empty seat (or move to it). The game starts when every seat is "
+        "filled. An invite-only table needs its token.",
+        request=SitSerializer,
+        responses={200: TableSerializer, **_errors(400, 403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        form = SitSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.table_sit(
+            request.user, pk, form.validated_data["seat"], token=form.validated_data["token"]
+        )
+        return Response(selectors.table_info(Table.objects.get(pk=pk), request.user))
+
+
+class TableLeaveView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Leave your seat",
+        description="Before the game, frees the seat; during it, a bot takes the seat over "
+        "(only at tables with bots).",
+        request=None,
+        responses={200: TableSerializer, **_errors(403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        services.table_leave(request.user, pk)
+        return Response(selectors.table_info(Table.objects.get(pk=pk), request.user))
+
+
+class TableStartWithBotsView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Fill the empty seats with bots and start",
+        request=None,
+        responses={200: TableSerializer, **_errors(403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        table = services.table_fill_with_bots(request.user, pk)
+        return Response(selectors.table_info(table, request.user))
+
+
+class TableStateView(GameAPIView):
+    @extend_schema(
+        tags=TAGS,
+        summary="The game as your seat sees it",
+        description="The table, the hand as your seat sees it (your cards, everything public, "
+        "and your legal actions on your turn) and the last finished hand's result. Others see "
+        "the public view, without cards.",
+        parameters=[TOKEN_PARAM],
+        responses={200: TableStateSerializer, **_errors(404)},
+    )
+    def get(self, request, pk: int):
+        table = self.get_table(pk)
+        return Response(selectors.table_view_for(request.user, table))
+
+
+class TableLegalView(GameAPIView):
+    @extend_schema(
+        tags=TAGS,
+        summary="Your legal actions",
+        description="Empty unless it is your turn. Five Hundred's discard is one entry: "
+        '`{"seat": s, "discard": 3, "from": [13 cards]}`; bids are listed without sans_kitty '
+        "(any bid may add it).",
+        parameters=[TOKEN_PARAM],
+        responses={200: LegalSerializer, **_errors(404)},
+    )
+    def get(self, request, pk: int):
+        table = self.get_table(pk)
+        view = selectors.table_view_for(request.user, table)
+        hand = view["hand"] or {}
+        return Response(
+            {
+                "action_number": table.action_number,
+                "seat": view["table"]["your_seat"],
+                "to_act": table.to_act,
+                "legal": hand.get("legal") or [],
+            }
+        )
+
+
+class TableActView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Act",
+        description="Play one action for your seat. `expected_action` is the table's "
+        "`action_number` you are answering: if the game has moved on, nothing changes and the "
+        "answer is 409 `stale_action`. An action the rules refuse is a 400 with the reason; "
+        "acting out of turn is a 409, for someone else's seat a 403.",
+        request=ActSerializer,
+        responses={200: ActResultSerializer, **_errors(400, 403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        form = ActSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        result = services.table_act(
+            request.user,
+            pk,
+            form.validated_data["expected_action"],
+            form.validated_data["action"],
+        )
+        return Response(
+            {
+                "action_number": result.action_number,
+                "hand_number": result.hand_number,
+                "hand_finished": result.hand_finished,
+                "game_finished": result.game_finished,
+                "state": self.state(pk),
+            }
+        )
+
+
+class TableLookView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Look at your cards",
+        description="Five Hundred: until you look, your cards stay hidden while blind misère "
+        "is open to you; looking closes it. Does nothing in Pitch.",
+        request=None,
+        responses={200: LookResultSerializer, **_errors(403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        changed = services.table_look(request.user, pk)
+        return Response({"changed": changed, "state": self.state(pk)})
+
+
+class TableVersionView(APIView):
+    """The cheap poll: has anything changed? (No access check: it shows only counters.)"""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Has anything changed?",
+        description="The action count and a counter bumped on every change (seats, looks, "
+        "actions). Poll this, and fetch the state when it changes.",
+        responses={200: VersionSerializer, **_errors(404)},
+    )
+    def get(self, request, pk: int):
+        version = selectors.table_version(pk)
+        if version is None:
+            return Response(NotFound("There is no such table.").as_json(), status=404)
+        return Response(version)
+
+
+class TableHandsView(GameAPIView):
+    @extend_schema(
+        tags=TAGS,
+        summary="Finished hands",
+        description="Each finished hand's scores, running totals and public result.",
+        parameters=[TOKEN_PARAM],
+        responses={200: HandSummarySerializer(many=True), **_errors(404)},
+    )
+    def get(self, request, pk: int):
+        return Response(selectors.finished_hands(self.get_table(pk)))
+
+
+class HandRecordView(GameAPIView):
+    @extend_schema(
+        tags=TAGS,
+        summary="Download a finished hand's record",
+        description="The hand record (shared/hand-records.md), every card face up. Only for "
+        "finished hands (409 while the hand is being played).",
+        parameters=[TOKEN_PARAM],
+        responses={200: OpenApiTypes.OBJECT, **_errors(404, 409)},
+    )
+    def get(self, request, pk: int, number: int):
+        table = self.get_table(pk)
+        record = selectors.hand_record_for(table, number)
+        if record is None:
+            raise NotFound(f"There is no hand {number} at this table.")
+        return _download(record, f"table-{table.pk}-hand-{number}.json")
+
+
+class GameRecordView(GameAPIView):
+    @extend_schema(
+        tags=TAGS,
+        summary="Download the game record",
+        description="The game record of every finished hand, in order (a game still being "
+        "played is exported up to its last finished hand).",
+        parameters=[TOKEN_PARAM],
+        responses={200: OpenApiTypes.OBJECT, **_errors(404)},
+    )
+    def get(self, request, pk: int):
+        table = self.get_table(pk)
+        record = selectors.game_record_for(table)
+        if record is None:
+            raise NotFound("No hand has been finished at this table yet.")
+        return _download(record, f"table-{table.pk}-game.json")
+
+
+def _download(record: dict, filename: str) -> Response:
+    response = Response(record)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class RecordReplayView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["records"],
+        summary="Replay a hand or game record",
+        description="Send a hand record or a game record as the JSON body (or as the file "
+        "field `record`). The answer is the replay summary of shared/hand-records.md, or a 400 "
+        'with `{"error": {"index": …, "reason": …}}`.',
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ReplayErrorSerializer},
+    )
+    def post(self, request):
+        if request.content_type.startswith("multipart/"):
+            upload = request.FILES.get("record")
+            if upload is None:
+                raise InvalidInput("Attach the record as the file field `record`.")
+            text = upload.read()
+        else:
+            text = request.body  # parsed strictly: a repeated key is an error
+        result = records.replay_text(text.decode("utf-8", errors="replace"))
+        if "error" in result:
+            return Response(result, status=status.HTTP_400_BAD_REQUEST)
+        return Response(result)
+
+
+class TableOptionsView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="The table options of each game",
+        description="For each game, every table option: key, label, a sentence for players, "
+        "choices and default (`players`: the player counts it applies to, null for all).",
+        responses=GameOptionsSerializer(many=True),
+    )
+    def get(self, request):
+        return Response(
+            [
+                {
+                    "game": game,
+                    "label": label,
+                    "player_counts": list(engine_for(game).PLAYER_COUNTS),
+                    "options": [f.as_dict() for f in option_fields(game)],
+                }
+                for game, label in Game.choices
+            ]
+        )
+
+
+class HouseRuleSetListCreateView(GameAPIView):
+    serializer_class = HouseRuleSetSerializer
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        summary="House rules you may use",
+        description="Yours, and those offered by your clubs.",
+        parameters=[OpenApiParameter("game", str)],
+        responses=HouseRuleSetSerializer(many=True),
+    )
+    def get(self, request):
+        rules = selectors.house_rule_sets_for(request.user, request.query_params.get("game"))
+        page = self.paginate_queryset(rules)
+        return self.get_paginated_response(HouseRuleSetSerializer(page, many=True).data)
+
+    @extend_schema(
+        tags=TAGS,
+        summary="Save house rules",
+        description="A named set of table options; with `club_id`, offered to that club's "
+        "members (directors only).",
+        request=HouseRuleSetSerializer,
+        responses={201: HouseRuleSetSerializer, **_errors(400, 403)},
+    )
+    def post(self, request):
+        form = HouseRuleSetSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        club = None
+        club_id = form.validated_data.get("club_id")
+        if club_id is not None:
+            club = Club.objects.filter(pk=club_id).first()
+            if club is None:
+                raise InvalidInput("There is no such club.", field="club_id")
+        rules = services.house_rules_create(
+            request.user,
+            name=form.validated_data["name"],
+            game=form.validated_data["game"],
+            options=form.validated_data.get("options") or {},
+            club=club,
+        )
+        return Response(HouseRuleSetSerializer(rules).data, status=status.HTTP_201_CREATED)
+
+
+class HouseRuleSetDetailView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(tags=TAGS, summary="Delete house rules", responses={204: None, **_errors(403)})
+    def delete(self, request, pk: int):
+        rules = get_object_or_404(HouseRuleSet, pk=pk)
+        services.house_rules_delete(request.user, rules)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,298 @@
+"""Read-side helpers for tables: who may see and join them, and what each person sees.
+
+Pages and the API build everything a player sees from these; none of them ever returns another
+seat's cards or the kitty while a hand is being played.
+
+    tables_open_to(user)            waiting tables the user may join, with `free_seats`
+    tables_of(user)                 tables the user sits at that are not finished
+    house_rule_sets_for(user, game) saved house rules a user may use
+    may_view(user, table, token)    may see the table (public view at least)
+    join_refusal(user, table, token) why the user may not sit, or None
+    seat_of(user, table)            the user's seat, or None
+    table_info(table, user)         the table as a dict: seats, totals, status, numbers
+    table_view_for(user, table)     table_info + the hand as that seat sees it (public otherwise)
+    table_version(table_id)         the cheap "has anything changed" read for polling
+    finished_hands(table)           the finished hands with scores and results (public)
+    hand_record_for(table, number)  the record of a finished hand (all cards face up)
+    game_record_for(table)          the record of the game's finished hands
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from clubs.models import Membership
+from kookaburra.choices import Game
+
+from . import state
+from .engines import records
+from .errors import HandNotFinished
+from .models import HouseRuleSet, Seat, Table, TableHand
+
+
+def _signed_in(user) -> bool:
+    return user is not None and user.is_authenticated
+
+
+def _member_club_ids(user) -> QuerySet:
+    return Membership.objects.filter(user=user).values("club_id")
+
+
+def tables_open_to(user) -> QuerySet[Table]:
+    """Waiting tables with a free seat that `user` may join (anyone-tables, tables of the
+    user's clubs, and invite-only tables the user created or sits at), newest first."""
+    visible = Q(access=Table.Access.ANYONE)
+    if _signed_in(user):
+        visible |= Q(access=Table.Access.CLUB, club__in=_member_club_ids(user))
+        visible |= Q(created_by=user) | Q(seats__user=user)
+    return (
+        Table.objects.filter(visible, status=Table.Status.WAITING)
+        .annotate(
+            free_seats=Count(
+                "seats", filter=Q(seats__user__isnull=True, seats__bot_level=""), distinct=True
+            )
+        )
+        .filter(free_seats__gt=0)
+        .select_related("club", "created_by")
+        .prefetch_related("seats__user")
+        .order_by("-created_at", "-id")
+        .distinct()
+    )
+
+
+def tables_of(user) -> QuerySet[Table]:
+    """The tables `user` sits at that are waiting or being played."""
+    if not _signed_in(user):
+        return Table.objects.none()
+    return (
+        Table.objects.filter(seats__user=user)
+        .exclude(status=Table.Status.FINISHED)
+        .select_related("club")
+        .prefetch_related("seats__user")
+        .order_by("-created_at", "-id")
+    )
+
+
+def house_rule_sets_for(user, game: str | None = None) -> QuerySet[HouseRuleSet]:
+    """House rules the user saved, and those offered by clubs the user belongs to."""
+    if not _signed_in(user):
+        return HouseRuleSet.objects.none()
+    qs = HouseRuleSet.objects.filter(Q(created_by=user) | Q(club__in=_member_club_ids(user)))
+    if game:
+        qs = qs.filter(game=game)
+    return qs.select_related("club").distinct()
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in order, with their users (from a prefetch when there is one)."""
+    prefetched = getattr(table, "_prefetched_objects_cache", {})
+    if "seats" in prefetched:
+        return sorted(prefetched["seats"], key=lambda s: s.number)
+    return list(table.seats.select_related("user").order_by("number"))
+
+
+def seat_of(user, table: Table, seats: list[Seat] | None = None) -> Seat | None:
+    if not _signed_in(user):
+        return None
+    if seats is not None:
+        return next((s for s in seats if s.user_id == user.pk), None)
+    return table.seats.filter(user=user).first()
+
+
+def _is_member(user, club_id) -> bool:
+    return (
+        club_id is not None
+        and _signed_in(user)
+        and Membership.objects.filter(club_id=club_id, user=user).exists()
+    )
+
+
+def join_refusal(user, table: Table, token: str = "") -> str | None:
+    """Why `user` may not sit at `table` (its access rule), or None when they may."""
+    if not _signed_in(user):
+        return "Please log in to take a seat."
+    if table.access == Table.Access.ANYONE or table.created_by_id == user.pk:
+        return None
+    if table.access == Table.Access.CLUB:
+        if _is_member(user, table.club_id):
+            return None
+        club = table.club.name if table.club_id else "its club"
+        return f"Only members of {club} can sit at this table."
+    if token and token == table.invite_token:
+        return None
+    return "This table is by invitation: use the invite link you were given."
+
+
+def may_view(user, table: Table, token: str = "", seats: list[Seat] | None = None) -> bool:
+    """Whether `user` may see the table at all (others get a 404, so invite-only tables stay
+    unlisted). Seated players and those who may join may see it."""
+    if table.access == Table.Access.ANYONE:
+        return True
+    if seat_of(user, table, seats) is not None:
+        return True
+    return join_refusal(user, table, token) is None
+
+
+def sides(table: Table) -> list[list[int]]:
+    """The seats that score together."""
+    n = table.players
+    if table.game == Game.FIVE_HUNDRED and n == 4:
+        return [[0, 2], [1, 3]]
+    if table.game == Game.FIVE_HUNDRED and n == 6:
+        return [[0, 3], [1, 4], [2, 5]]
+    if table.game == Game.PITCH and (table.options or {}).get("partnerships"):
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(n)]
+
+
+def _seat_dict(seat: Seat, user) -> dict[str, Any]:
+    return {
+        "number": seat.number,
+        "name": seat.name,
+        "empty": seat.is_empty,
+        "is_bot": seat.is_bot,
+        "bot_level": seat.bot_level or None,
+        "user_id": seat.user_id,
+        "is_you": _signed_in(user) and seat.user_id == user.pk,
+    }
+
+
+def table_info(table: Table, user=None, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """The table as everyone may see it (no cards)."""
+    if seats is None:
+        seats = table_seats(table)
+    mine = seat_of(user, table, seats)
+    info = {
+        "id": table.pk,
+        "name": str(table),
+        "game": table.game,
+        "game_label": table.get_game_display(),
+        "players": table.players,
+        "options": dict(table.options),
+        "target": (table.options or {}).get("target"),
+        "hand_limit": table.hand_limit,
+        "access": table.access,
+        "club": (
+            {"id": table.club_id, "name": table.club.name, "slug": table.club.slug}
+            if table.club_id
+            else None
+        ),
+        "bot_level": table.bot_level or None,
+        "status": table.status,
+        "action_number": table.action_number,
+        "version": table.version,
+        "hand_number": table.hand_number,
+        "to_act": table.to_act,
+        "totals": list(table.totals or []),
+        "winners": table.winners,
+        "sides": sides(table),
+        "seats": [_seat_dict(s, user) for s in seats],
+        "free_seats": [s.number for s in seats if s.is_empty],
+        "your_seat": mine.number if mine else None,
+        "is_demo": table.is_demo,
+        "created_by": table.created_by.shown_name if table.created_by_id else None,
+    }
+    if _signed_in(user) and table.created_by_id == user.pk and table.access == Table.Access.INVITE:
+        info["invite_token"] = table.invite_token
+    return info
+
+
+def _last_finished(table: Table) -> TableHand | None:
+    if table.hand_number == 0:
+        return None
+    return (
+        TableHand.objects.filter(table=table, finished=True)
+        .only("number", "dealer", "thrown_in", "scores", "totals", "result")
+        .order_by("-number")
+        .first()
+    )
+
+
+def _hand_summary(table_hand: TableHand) -> dict[str, Any]:
+    return {
+        "number": table_hand.number,
+        "dealer": table_hand.dealer,
+        "thrown_in": table_hand.thrown_in,
+        "scores": table_hand.scores,
+        "totals": table_hand.totals,
+        "result": table_hand.result,
+    }
+
+
+def table_view_for(user, table: Table) -> dict[str, Any]:
+    """Everything `user` may see of the table now.
+
+    `table` is table_info; `hand` is the engine's view for the user's seat (with `legal` when it
+    is their turn), or for anyone else the public view (no cards in hand, `legal` empty); `None`
+    before the first deal. `last_hand` is the most recent finished hand's public result.
+    """
+    seats = table_seats(table)
+    info = table_info(table, user, seats)
+    hand = state.current_hand(table)
+    view = None
+    if hand is not None:
+        seat = info["your_seat"]
+        if seat is not None:
+            view = hand.view_for(seat)
+        else:
+            view = state.public_view(hand)
+            view.update({"seat": None, "hand": None, "legal": []})
+    last = _last_finished(table)
+    return {
+        "table": info,
+        "hand": view,
+        "last_hand": _hand_summary(last) if last is not None else None,
+    }
+
+
+def table_version(table_id: int) -> dict[str, Any] | None:
+    """The action count, the change counter and the status: one small query."""
+    return (
+        Table.objects.filter(pk=table_id).values("id", "action_number", "version", "status").first()
+    )
+
+
+def finished_hands(table: Table) -> list[dict[str, Any]]:
+    return [
+        _hand_summary(h)
+        for h in TableHand.objects.filter(table=table, finished=True)
+        .only("number", "dealer", "thrown_in", "scores", "totals", "result")
+        .order_by("number")
+    ]
+
+
+def _engine_hand(table: Table, table_hand: TableHand, options=None):
+    return state.build_hand(table, table_hand, state.hand_records(table_hand), options)
+
+
+def hand_record_for(table: Table, number: int) -> dict[str, Any] | None:
+    """The hand record of hand `number`, which must be finished (None if there is no such hand).
+
+    A finished hand's record shows every card; an unfinished one is never exported.
+    """
+    table_hand = TableHand.objects.filter(table=table, number=number).first()
+    if table_hand is None:
+        return None
+    if not table_hand.finished:
+        raise HandNotFinished(
+            f"Hand {number} is still being played: its record is ready when it is finished."
+        )
+    options = state.table_options(table)
+    return records.hand_record(_engine_hand(table, table_hand, options), options)
+
+
+def game_record_for(table: Table) -> dict[str, Any] | None:
+    """The game record of the table's finished hands, in order (None before any has finished).
+
+    A game still being played is exported up to its last finished hand.
+    """
+    options = state.table_options(table)
+    hands = [
+        _engine_hand(table, h, options)
+        for h in TableHand.objects.filter(table=table, finished=True).order_by("number")
+    ]
+    if not hands:
+        return None
+    return records.game_record(hands, options)

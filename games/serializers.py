@@ -1,0 +1,187 @@
+"""Serializers of the tables API: input checks, and the shapes /api/schema/ documents.
+
+Outputs are built by `games.selectors` (plain dicts, never another seat's cards); the output
+serializers here describe them for the schema and pass them through.
+"""
+
+from rest_framework import serializers
+
+from kookaburra.choices import Game
+
+from .models import BotLevel, HouseRuleSet, Table
+
+
+class SeatSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    empty = serializers.BooleanField()
+    is_bot = serializers.BooleanField()
+    bot_level = serializers.CharField(allow_null=True)
+    user_id = serializers.IntegerField(allow_null=True)
+    is_you = serializers.BooleanField()
+
+
+class ClubRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):
+    """A table as everyone may see it: no cards."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.ChoiceField(choices=Game.choices)
+    game_label = serializers.CharField()
+    players = serializers.IntegerField()
+    options = serializers.DictField(help_text="Every table option of the rules.")
+    target = serializers.IntegerField(allow_null=True)
+    hand_limit = serializers.IntegerField(allow_null=True)
+    access = serializers.ChoiceField(choices=Table.Access.choices)
+    club = ClubRefSerializer(allow_null=True)
+    bot_level = serializers.CharField(allow_null=True)
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    action_number = serializers.IntegerField(help_text="Actions played so far.")
+    version = serializers.IntegerField(help_text="Bumped on every change.")
+    hand_number = serializers.IntegerField()
+    to_act = serializers.IntegerField(allow_null=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    sides = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    seats = SeatSerializer(many=True)
+    free_seats = serializers.ListField(child=serializers.IntegerField())
+    your_seat = serializers.IntegerField(allow_null=True)
+    is_demo = serializers.BooleanField()
+    created_by = serializers.CharField(allow_null=True)
+    invite_token = serializers.CharField(
+        required=False, help_text="Only for whoever opened an invite-only table."
+    )
+
+
+class HandSummarySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    thrown_in = serializers.BooleanField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    totals = serializers.ListField(child=serializers.IntegerField())
+    result = serializers.DictField(help_text="The hand's replay summary and its last trick.")
+
+
+class TableStateSerializer(serializers.Serializer):
+    table = TableSerializer()
+    hand = serializers.DictField(
+        allow_null=True,
+        help_text="The rules engine's view for your seat (with `legal` on your turn), or the "
+        "public view (no cards) if you are not seated. Null before the first deal.",
+    )
+    last_hand = HandSummarySerializer(allow_null=True)
+
+
+class LegalSerializer(serializers.Serializer):
+    action_number = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    to_act = serializers.IntegerField(allow_null=True)
+    legal = serializers.ListField(child=serializers.DictField())
+
+
+class VersionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    action_number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class TableErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    field = serializers.CharField(required=False)
+    action_number = serializers.IntegerField(
+        required=False, help_text="With stale_action: the table's action count now."
+    )
+
+
+class ReplayErrorSerializer(serializers.Serializer):
+    error = serializers.DictField(help_text='{"index": …, "reason": …} (and "hand")')
+
+
+class TableCreateSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.choices)
+    players = serializers.IntegerField()
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="Table options in hand-record form; missing ones take the defaults.",
+    )
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+    access = serializers.ChoiceField(choices=Table.Access.choices, default=Table.Access.ANYONE)
+    club = serializers.IntegerField(required=False, allow_null=True, default=None)
+    bot_level = serializers.ChoiceField(
+        choices=[("", "No bots"), *BotLevel.choices], required=False, default=""
+    )
+    hand_limit = serializers.IntegerField(required=False, allow_null=True, default=None)
+    house_rules = serializers.IntegerField(required=False, allow_null=True, default=None)
+    seat = serializers.IntegerField(
+        required=False, allow_null=True, default=0, help_text="Where you sit; null for nowhere."
+    )
+
+
+class SitSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    token = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="An invite-only table's token."
+    )
+
+
+class ActSerializer(serializers.Serializer):
+    expected_action = serializers.IntegerField(
+        min_value=0, help_text="The table's action_number you are answering."
+    )
+    action = serializers.DictField(
+        help_text='A hand-record action object, e.g. {"play": "QH"} or {"call": "7H"}; '
+        "its seat may be left out."
+    )
+
+
+class ActResultSerializer(serializers.Serializer):
+    action_number = serializers.IntegerField()
+    hand_number = serializers.IntegerField()
+    hand_finished = serializers.BooleanField()
+    game_finished = serializers.BooleanField()
+    state = TableStateSerializer()
+
+
+class LookResultSerializer(serializers.Serializer):
+    changed = serializers.BooleanField()
+    state = TableStateSerializer()
+
+
+class OptionChoiceSerializer(serializers.Serializer):
+    value = serializers.JSONField()
+    label = serializers.CharField()
+
+
+class OptionFieldSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    help = serializers.CharField()
+    choices = OptionChoiceSerializer(many=True)
+    default = serializers.JSONField()
+    players = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+
+
+class GameOptionsSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    label = serializers.CharField()
+    player_counts = serializers.ListField(child=serializers.IntegerField())
+    options = OptionFieldSerializer(many=True)
+
+
+class HouseRuleSetSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(read_only=True)
+    club_id = serializers.IntegerField(required=False, allow_null=True, write_only=True)
+
+    class Meta:
+        model = HouseRuleSet
+        fields = ["id", "name", "game", "options", "club", "club_id", "created_at"]
+        read_only_fields = ["id", "created_at"]

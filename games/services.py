@@ -1,0 +1,667 @@
+"""Everything that changes a table: creating it, taking and leaving seats, starting, acting.
+
+Each service runs in one transaction and locks the table row first (`select_for_update`): every
+change to a table, its seats, hands and log goes through that lock, so two requests never
+interleave. A request that can't be done raises a `GameError` (see `games.errors`) with a message
+for people and changes nothing.
+
+The server is the only authority on a game. Every action names the action count it expects
+(`table_act(actor, table, expected_number, record)`); a stale or repeated request raises
+`StaleAction`. Bots act through the same `table_act` (actor `BOT`), from the Celery task
+`games.tasks.bot_move`, which is enqueued after the commit that makes it a bot's turn.
+
+    house_rules_create(actor, *, name, game, options, club=None) -> HouseRuleSet
+    house_rules_delete(actor, rules) -> None
+    table_create(actor, *, game, players, options=None, name="", access="anyone", club=None,
+                 bot_level="", hand_limit=None, house_rules=None, seat=0, seed=None) -> Table
+    table_sit(actor, table, number, *, token="") -> Seat
+    table_leave(actor, table) -> None
+    table_fill_with_bots(actor, table) -> Table         ("start with bots")
+    table_act(actor, table, expected_number, action_record) -> ActResult
+    table_look(actor, table) -> bool                   (Five Hundred: show a seat its cards)
+    table_bot_move(table_id, expected_number) -> bool  (what the bot task runs)
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Notice
+from clubs.models import Club
+from clubs.permissions import club_access
+from kookaburra.choices import Game
+
+from . import state
+from .engines.base import Action, IllegalAction
+from .engines.records import engine_for
+from .errors import (
+    Conflict,
+    GameError,
+    IllegalMove,
+    InvalidInput,
+    NotAllowed,
+    NotFound,
+    NotSeated,
+    NotYourSeat,
+    NotYourTurn,
+    SeatTaken,
+    StaleAction,
+    TableNotPlaying,
+    TableStarted,
+)
+from .models import BotLevel, HouseRuleSet, Seat, Table, TableAction, TableHand
+from .options import OptionsError, validate_options
+from .selectors import join_refusal, seat_of, table_seats
+from .signals import game_finished, hand_finished
+
+__all__ = [
+    "BOT",
+    "ActResult",
+    "GameError",
+    "house_rules_create",
+    "house_rules_delete",
+    "table_act",
+    "table_bot_move",
+    "table_create",
+    "table_fill_with_bots",
+    "table_leave",
+    "table_look",
+    "table_sit",
+]
+
+log = logging.getLogger(__name__)
+
+Status = Table.Status
+Access = Table.Access
+
+
+class _Bot:
+    """The actor of a bot's move (bots are seats, not users)."""
+
+    is_authenticated = False
+    pk = None
+
+    def __repr__(self) -> str:
+        return "BOT"
+
+
+BOT = _Bot()
+
+
+@dataclass(frozen=True)
+class ActResult:
+    action_number: int  # the table's action count after this action
+    hand_number: int  # the hand being played now (a new one if this action ended a hand)
+    hand_finished: bool
+    game_finished: bool
+
+
+# Helpers -----------------------------------------------------------------------------------------
+
+
+def _require_signed_in(actor) -> None:
+    if actor is None or actor is BOT or not actor.is_authenticated:
+        raise NotAllowed("Please log in first.")
+
+
+def _table_pk(table: Table | int) -> int:
+    return table.pk if isinstance(table, Table) else table
+
+
+def _lock_table(table: Table | int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=_table_pk(table))
+    except (Table.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such table.") from None
+
+
+def _whole_number(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        raise InvalidInput(f"{what} must be a whole number.", field=what)
+    return value
+
+
+def _hand_seed(table_seed: int, number: int) -> int:
+    """The seed of hand `number`: derived from the table's seed, stored with the hand."""
+    digest = hashlib.sha256(f"kookaburra:{table_seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def _bot_delay() -> float:
+    return float(getattr(settings, "KOOKABURRA_BOT_DELAY", 0.8))
+
+
+def _touch(table: Table) -> None:
+    table.version += 1
+
+
+# House rules --------------------------------------------------------------------------------------
+
+
+def house_rules_create(
+    actor, *, name: str, game: str, options: dict[str, Any], club: Club | None = None
+) -> HouseRuleSet:
+    """Save a named set of table options; with `club`, the club offers it to its members
+    (only its directors may do that)."""
+    _require_signed_in(actor)
+    name = (name or "").strip()
+    if not name:
+        raise InvalidInput("Give the house rules a name.", field="name")
+    if len(name) > 80:
+        raise InvalidInput("The name can be at most 80 characters.", field="name")
+    if game not in Game.values:
+        raise InvalidInput("Choose Five Hundred or Pitch.", field="game")
+    if club is not None and not club_access(actor, club).is_director:
+        raise NotAllowed(f"Only the directors of {club.name} can offer house rules to its members.")
+    try:
+        checked = engine_for(game).Options.from_dict(dict(options or {}), players=None)
+    except (ValueError, TypeError) as exc:
+        raise InvalidInput(str(exc), field="options") from None
+    return HouseRuleSet.objects.create(
+        name=name, game=game, options=checked.to_dict(), club=club, created_by=actor
+    )
+
+
+def house_rules_delete(actor, rules: HouseRuleSet) -> None:
+    _require_signed_in(actor)
+    own = rules.created_by_id == actor.pk
+    director = rules.club_id is not None and club_access(actor, rules.club).is_director
+    if not (own or director):
+        raise NotAllowed(
+            "Only whoever saved these house rules (or a club director) can delete them."
+        )
+    rules.delete()
+
+
+def _may_use_rules(actor, rules: HouseRuleSet) -> bool:
+    if rules.created_by_id == actor.pk:
+        return True
+    return rules.club_id is not None and club_access(actor, rules.club).is_member
+
+
+# Creating tables and taking seats ----------------------------------------------------------------
+
+
+def table_create(
+    actor,
+    *,
+    game: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    name: str = "",
+    access: str = Access.ANYONE,
+    club: Club | None = None,
+    bot_level: str = "",
+    hand_limit: int | None = None,
+    house_rules: HouseRuleSet | None = None,
+    seat: int | None = 0,
+    seed: int | None = None,
+) -> Table:
+    """Open a table. `options` are the rules' table options in record form (missing ones take
+    the defaults, or the house rules' values); `seat` is where the creator sits (None: nowhere).
+    `seed` fixes the shuffles (tests and tournaments); by default it is random."""
+    _require_signed_in(actor)
+    if game not in Game.values:
+        raise InvalidInput("Choose Five Hundred or Pitch.", field="game")
+    engine = engine_for(game)
+    players = _whole_number(players, "players")
+    if players not in engine.PLAYER_COUNTS:
+        counts = ", ".join(str(n) for n in engine.PLAYER_COUNTS)
+        raise InvalidInput(f"{Game(game).label} is played by {counts} players.", field="players")
+    values: dict[str, Any] = {}
+    if house_rules is not None:
+        if house_rules.game != game:
+            raise InvalidInput("Those house rules are for another game.", field="house_rules")
+        if not _may_use_rules(actor, house_rules):
+            raise NotAllowed("You can't use those house rules.")
+        values.update(house_rules.options)
+    if options is not None and not isinstance(options, dict):
+        raise InvalidInput("Options must be an object.", field="options")
+    values.update(options or {})
+    try:
+        checked = validate_options(game, players, values)
+    except OptionsError as exc:
+        key = next(iter(exc.errors))
+        raise InvalidInput(str(exc), field=key or "options") from None
+    if access not in Access.values:
+        raise InvalidInput(
+            "Choose who may join: anyone, club members or invite only.", field="access"
+        )
+    if access == Access.CLUB and club is None:
+        raise InvalidInput("Choose the club whose members may join.", field="club")
+    if club is not None and not club_access(actor, club).is_member:
+        raise NotAllowed(f"Only members of {club.name} can open a table for it.")
+    bot_level = bot_level or ""
+    if bot_level not in ("", *BotLevel.values):
+        raise InvalidInput("Choose a bot level, or no bots.", field="bot_level")
+    if hand_limit is not None:
+        hand_limit = _whole_number(hand_limit, "hand_limit")
+        if not 1 <= hand_limit <= 1000:
+            raise InvalidInput("Play from 1 to 1000 hands.", field="hand_limit")
+    if seat is not None:
+        seat = _whole_number(seat, "seat")
+        if not 0 <= seat < players:
+            raise InvalidInput(f"Seats are numbered 0 to {players - 1}.", field="seat")
+    name = (name or "").strip()
+    if len(name) > 100:
+        raise InvalidInput("The name can be at most 100 characters.", field="name")
+    if not name:
+        name = f"{actor.shown_name}'s {Game(game).label} table"
+    with transaction.atomic():
+        table = Table(
+            name=name,
+            game=game,
+            players=players,
+            options=state.options_dict(checked),
+            house_rules=house_rules,
+            access=access,
+            club=club,
+            bot_level=bot_level,
+            hand_limit=hand_limit,
+            totals=[0] * players,
+            created_by=actor,
+            version=1,
+        )
+        if seed is not None:
+            table.seed = _whole_number(seed, "seed")
+        table.save()
+        now = timezone.now()
+        Seat.objects.bulk_create(
+            [
+                Seat(
+                    table=table,
+                    number=n,
+                    user=actor if n == seat else None,
+                    taken_at=now if n == seat else None,
+                )
+                for n in range(players)
+            ]
+        )
+    return table
+
+
+def table_sit(actor, table: Table | int, number: int, *, token: str = "") -> Seat:
+    """Take seat `number` (moving from another seat at the table). The table starts when the
+    last empty seat is taken."""
+    _require_signed_in(actor)
+    number = _whole_number(number, "seat")
+    with transaction.atomic():
+        table = _lock_table(table)
+        if not table.is_waiting:
+            raise TableStarted("The game has started: seats can't change now.")
+        if not 0 <= number < table.players:
+            raise InvalidInput(f"Seats are numbered 0 to {table.players - 1}.", field="seat")
+        refusal = join_refusal(actor, table, token)
+        seats = table_seats(table)
+        current = seat_of(actor, table, seats)
+        if refusal and current is None:
+            raise NotAllowed(refusal)
+        wanted = seats[number]
+        if current is not None and current.number == number:
+            return wanted
+        if not wanted.is_empty:
+            raise SeatTaken(f"Seat {number} is taken by {wanted.name}.")
+        if current is not None:
+            current.user = None
+            current.taken_at = None
+            current.save(update_fields=["user", "taken_at"])
+        wanted.user = actor
+        wanted.bot_level = ""
+        wanted.taken_at = timezone.now()
+        wanted.save(update_fields=["user", "bot_level", "taken_at"])
+        _touch(table)
+        if all(not s.is_empty for s in seats):
+            _start(table, seats)
+        table.save()
+    return wanted
+
+
+def table_leave(actor, table: Table | int) -> None:
+    """Leave your seat. Before the game starts the seat is freed; during the game a bot of the
+    table's level takes it over (a table without bots can't be left mid-game)."""
+    _require_signed_in(actor)
+    with transaction.atomic():
+        table = _lock_table(table)
+        seats = table_seats(table)
+        seat = seat_of(actor, table, seats)
+        if seat is None:
+            raise NotSeated("You are not sitting at this table.")
+        if table.is_finished:
+            raise Conflict("The game is over.")
+        seat.user = None
+        seat.taken_at = None
+        if table.is_playing:
+            if not table.bot_level:
+                raise Conflict(
+                    "The game has started, and this table has no bots to take your seat."
+                )
+            seat.bot_level = table.bot_level
+            _bot_looks(table, [seat])
+        seat.save(update_fields=["user", "bot_level", "taken_at"])
+        _touch(table)
+        if table.is_playing and table.to_act == seat.number:
+            table.bot_to_act = True
+            table.turn_started_at = timezone.now()
+            _enqueue_bot(table.pk, table.action_number)
+        table.save()
+
+
+def table_fill_with_bots(actor, table: Table | int) -> Table:
+    """Fill every empty seat with a bot of the table's level and start the game."""
+    _require_signed_in(actor)
+    with transaction.atomic():
+        table = _lock_table(table)
+        if not table.is_waiting:
+            raise TableStarted("The game has already started.")
+        seats = table_seats(table)
+        if seat_of(actor, table, seats) is None and table.created_by_id != actor.pk:
+            raise NotAllowed("Only the players at the table (or whoever opened it) can start it.")
+        if not table.bot_level:
+            raise Conflict("This table doesn't take bots: every seat needs a player.")
+        if not any(s.user_id for s in seats):
+            raise Conflict("Take a seat first: a game needs at least one person.")
+        for seat in seats:
+            if seat.is_empty:
+                seat.bot_level = table.bot_level
+                seat.save(update_fields=["bot_level"])
+        _touch(table)
+        _start(table, seats)
+        table.save()
+    return table
+
+
+# Playing ------------------------------------------------------------------------------------------
+
+
+def _start(table: Table, seats: list[Seat]) -> None:
+    """Every seat is filled: the first dealer is drawn from the table's seed and hand 1 dealt."""
+    table.status = Status.PLAYING
+    table.started_at = timezone.now()
+    table.totals = [0] * table.players
+    dealer = random.Random(table.seed).randrange(table.players)
+    hand = _deal(table, 1, dealer, seats)
+    _set_turn(table, hand, seats)
+    _after_commit(table, hand)
+
+
+def _bot_looks(table: Table, bots: list[Seat]) -> None:
+    """Bots always look at their cards (Five Hundred's blind misère is for people)."""
+    if table.game != Game.FIVE_HUNDRED or table.hand_number == 0:
+        return
+    table_hand = TableHand.objects.get(table=table, number=table.hand_number)
+    looks = dict(table_hand.looks)
+    for seat in bots:
+        looks.setdefault(str(seat.number), table.action_number)
+    table_hand.looks = looks
+    table_hand.save(update_fields=["looks"])
+
+
+def _deal(table: Table, number: int, dealer: int, seats: list[Seat]):
+    """Shuffle and deal hand `number`; store its deal. Returns the engine hand."""
+    engine = state.engine_of(table)
+    seed = _hand_seed(table.seed, number)
+    hand = engine.Hand.new(table.players, state.table_options(table), dealer, random.Random(seed))
+    deal = {k: v for k, v in hand.deal_record().items() if k != "dealer"}
+    looks = {}
+    if table.game == Game.FIVE_HUNDRED:
+        for seat in seats:
+            if seat.is_bot:
+                looks[str(seat.number)] = table.action_number
+                hand.reveal_to(seat.number)
+    TableHand.objects.create(
+        table=table,
+        number=number,
+        dealer=dealer,
+        seed=seed,
+        deal=deal,
+        looks=looks,
+        first_action=table.action_number,
+    )
+    table.hand_number = number
+    return hand
+
+
+def _set_turn(table: Table, hand, seats: list[Seat]) -> None:
+    to_act = hand.to_act if table.is_playing and not hand.is_over else None
+    table.to_act = to_act
+    table.bot_to_act = to_act is not None and seats[to_act].is_bot
+    table.turn_started_at = timezone.now() if to_act is not None else None
+
+
+def _enqueue_bot(table_id: int, action_number: int) -> None:
+    """After the commit, ask a worker to make the bot's move after a short, human-like pause.
+
+    Robust: if the broker can't be reached the change still stands, and the periodic
+    `nudge_stalled_bots` task enqueues the move again.
+    """
+    from .tasks import bot_move  # the task module imports this one
+
+    transaction.on_commit(
+        functools.partial(
+            bot_move.apply_async, args=(table_id, action_number), countdown=_bot_delay()
+        ),
+        robust=True,
+    )
+
+
+def _after_commit(table: Table, hand) -> None:
+    """Once the change is committed: cache the state it left, and wake the bot whose turn it is."""
+    table_id, number, version = table.pk, table.action_number, table.version
+    snapshot = Table(pk=table_id, seed=table.seed, created_at=table.created_at)
+    snapshot.action_number, snapshot.version = number, version
+    transaction.on_commit(lambda: state.remember(snapshot, hand))
+    if table.bot_to_act:
+        _enqueue_bot(table_id, number)
+
+
+def _hand_result(hand) -> dict[str, Any]:
+    """A finished hand's public result: the replay summary and the last trick."""
+    result = hand.summary()
+    result.pop("legal", None)
+    result.pop("to_act", None)
+    result["last_trick"] = state.public_view(hand).get("last_trick")
+    return result
+
+
+def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
+    """Score a finished hand, then end the game or deal the next hand. Returns the hand now
+    in play (the finished one if the game is over) and whether the game is over."""
+    engine = state.engine_of(table)
+    options = state.table_options(table)
+    before = list(table.totals)
+    totals, winners = engine.apply_hand(before, hand, options)
+    thrown_in = hand.summary()["status"] == "thrown_in"
+    table_hand.finished = True
+    table_hand.thrown_in = thrown_in
+    table_hand.scores = [a - b for a, b in zip(totals, before, strict=True)]
+    table_hand.totals = totals
+    table_hand.result = _hand_result(hand)
+    table_hand.finished_at = timezone.now()
+    table_hand.save(
+        update_fields=["finished", "thrown_in", "scores", "totals", "result", "finished_at"]
+    )
+    table.totals = totals
+    if table.hand_limit:
+        # A fixed number of hands: the target doesn't end the game; the best total wins.
+        winners = None
+        played = TableHand.objects.filter(table=table, finished=True, thrown_in=False).count()
+        if played >= table.hand_limit:
+            best = max(totals)
+            winners = [s for s in range(table.players) if totals[s] == best]
+    table_id, number = table.pk, table_hand.number
+    transaction.on_commit(
+        lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number)
+    )
+    if winners:
+        table.status = Status.FINISHED
+        table.winners = sorted(winners)
+        table.finished_at = timezone.now()
+        _announce(table, seats)
+        return hand, True
+    return _deal(table, table_hand.number + 1, engine.next_dealer(hand), seats), False
+
+
+def _announce(table: Table, seats: list[Seat]) -> None:
+    names = [seats[s].name for s in table.winners]
+    words = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    for seat in seats:
+        if seat.user_id is not None:
+            Notice.objects.create(
+                user_id=seat.user_id,
+                text=f"The game at {table} is over: {words} won."[:300],
+                url=table.get_absolute_url(),
+            )
+    table_id = table.pk
+    transaction.on_commit(lambda: game_finished.send(sender=Table, table_id=table_id))
+
+
+def table_act(
+    actor, table: Table | int, expected_number: int, action_record: dict[str, Any]
+) -> ActResult:
+    """Play one action for the actor's seat, if it is still action number `expected_number` + 1.
+
+    `action_record` is a hand-record action object; its `seat` may be left out (the actor's
+    seat is meant). Raises StaleAction when the game has moved on (or the request is repeated),
+    NotSeated / NotYourSeat / NotYourTurn for the wrong player, IllegalMove with the rules'
+    reason for an action the rules don't allow, InvalidInput for something that isn't an action.
+    """
+    if actor is not BOT:
+        _require_signed_in(actor)
+    if not isinstance(action_record, dict):
+        raise InvalidInput('The action must be an object such as {"play": "QH"}.')
+    if isinstance(expected_number, bool) or not isinstance(expected_number, int):
+        raise InvalidInput("Name the action number you expect (a whole number).")
+    record = dict(action_record)
+    with transaction.atomic():
+        table = _lock_table(table)
+        if expected_number != table.action_number:
+            raise StaleAction(
+                f"The game has moved on: you sent action {expected_number + 1}, but "
+                f"{table.action_number} actions have been played. Reload and try again.",
+                action_number=table.action_number,
+            )
+        if not table.is_playing:
+            raise TableNotPlaying(
+                "The game is over." if table.is_finished else "The game hasn't started yet."
+            )
+        seats = table_seats(table)
+        if actor is BOT:
+            seat_number = record.get("seat")
+            if not isinstance(seat_number, int) or not 0 <= seat_number < table.players:
+                raise InvalidInput("A bot's action must name its seat.")
+            if not seats[seat_number].is_bot:
+                raise NotYourSeat(f"Seat {seat_number} is not a bot's.")
+        else:
+            mine = seat_of(actor, table, seats)
+            if mine is None:
+                raise NotSeated("You are not sitting at this table.")
+            record.setdefault("seat", mine.number)
+            if record["seat"] != mine.number:
+                raise NotYourSeat(f"You can only act for your own seat (seat {mine.number}).")
+        try:
+            action = Action.from_record(record)
+        except ValueError as exc:
+            raise InvalidInput(f"That isn't an action: {exc}.") from None
+        table_hand, hand = state.build_current_hand(table)
+        if hand.to_act != action.seat:
+            waiting = seats[hand.to_act]
+            raise NotYourTurn(
+                f"It isn't your turn: waiting for {waiting.name} (seat {waiting.number})."
+            )
+        try:
+            hand.apply(action)
+        except IllegalAction as exc:
+            raise IllegalMove(str(exc)) from None
+        table.action_number += 1
+        TableAction.objects.create(
+            table=table,
+            number=table.action_number,
+            hand=table_hand,
+            seat=action.seat,
+            record=action.to_record(),
+            actor=None if actor is BOT else actor,
+            by_bot=actor is BOT,
+        )
+        _touch(table)
+        hand_over = game_over = False
+        if hand.is_over:
+            hand_over = True
+            hand, game_over = _finish_hand(table, table_hand, hand, seats)
+        _set_turn(table, hand, seats)
+        table.save()
+        _after_commit(table, hand)
+    return ActResult(table.action_number, table.hand_number, hand_over, game_over)
+
+
+def table_look(actor, table: Table | int) -> bool:
+    """Show the actor their cards (Five Hundred): from now on blind misère is closed to them.
+    Returns False when there was nothing to change (already looked, or Pitch)."""
+    _require_signed_in(actor)
+    with transaction.atomic():
+        table = _lock_table(table)
+        seats = table_seats(table)
+        seat = seat_of(actor, table, seats)
+        if seat is None:
+            raise NotSeated("You are not sitting at this table.")
+        if not table.is_playing:
+            raise TableNotPlaying("There is no hand being played.")
+        if table.game != Game.FIVE_HUNDRED:
+            return False
+        table_hand = TableHand.objects.get(table=table, number=table.hand_number)
+        key = str(seat.number)
+        if key in table_hand.looks:
+            return False
+        table_hand.looks = {**table_hand.looks, key: table.action_number}
+        table_hand.save(update_fields=["looks"])
+        _touch(table)
+        table.save(update_fields=["version"])
+    return True
+
+
+def table_bot_move(table_id: int, expected_number: int) -> bool:
+    """Let the bot whose turn it is act, if the table is still at `expected_number` actions.
+
+    Idempotent: does nothing (returns False) when the game has moved on, is over, or it isn't
+    a bot's turn. The move goes through `table_act` like anyone's.
+    """
+    from . import bots
+
+    table = Table.objects.filter(pk=table_id).first()
+    if (
+        table is None
+        or not table.is_playing
+        or not table.bot_to_act
+        or table.action_number != expected_number
+        or table.to_act is None
+    ):
+        return False
+    seat = Seat.objects.filter(table=table, number=table.to_act).first()
+    if seat is None or not seat.is_bot:
+        return False
+    hand = state.current_hand(table)
+    if hand is None or hand.to_act != seat.number:
+        return False
+    view = hand.view_for(seat.number)
+    rng = random.Random(f"{table.seed}:{expected_number}")
+    record = bots.choose_action(view, level=seat.bot_level, rng=rng)
+    try:
+        table_act(BOT, table_id, expected_number, record)
+    except (StaleAction, TableNotPlaying, NotYourTurn, NotYourSeat):
+        return False
+    except GameError:
+        log.error(
+            "table %s: the bot at seat %s chose an action the rules refuse", table_id, seat.number
+        )
+        raise
+    return True

@@ -1,0 +1,64 @@
+"""The models' constraints and small helpers."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from games import services
+from games.models import BotLevel, Seat, Table, TableAction, TableHand
+
+
+@pytest.fixture
+def table(four):
+    return services.table_create(four[0], game="pitch", players=4, bot_level="easy", seed=3)
+
+
+def test_a_new_table_has_every_seat_and_stores_every_option(table, four):
+    assert table.status == Table.Status.WAITING
+    assert [s.number for s in table.seats.all()] == [0, 1, 2, 3]
+    assert table.seats.get(number=0).user == four[0]
+    assert table.options["target"] == 7 and table.options["partnerships"] is False
+    assert table.totals == [0, 0, 0, 0]
+    assert str(table) == "North's Auction Pitch table"
+
+
+def test_a_seat_is_a_person_or_a_bot_never_both(table, four):
+    seat = table.seats.get(number=1)
+    seat.user = four[1]
+    seat.bot_level = BotLevel.EASY
+    with pytest.raises(IntegrityError), transaction.atomic():
+        seat.save()
+
+
+def test_a_person_has_one_seat_at_a_table(table, four):
+    seat = table.seats.get(number=1)
+    seat.user = four[0]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        seat.save()
+
+
+def test_action_numbers_are_unique_per_table(four, django_capture_on_commit_callbacks):
+    table = services.table_create(four[0], game="pitch", players=3, bot_level="easy", seed=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_fill_with_bots(four[0], table)
+    hand = TableHand.objects.get(table=table, number=1)
+    first = TableAction.objects.filter(table=table).first()
+    assert first is not None  # the bots moved to the person's turn
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TableAction.objects.create(
+            table=table, number=first.number, hand=hand, seat=0, record={"seat": 0, "call": "pass"}
+        )
+
+
+def test_seat_names(table, four):
+    seats = {s.number: s for s in table.seats.select_related("user")}
+    assert seats[0].name == "North"
+    assert seats[1].name == "Empty" and seats[1].is_empty
+    seats[1].bot_level = BotLevel.CLUB
+    assert seats[1].name == "Bot (Club player)" and seats[1].is_bot
+    assert "seat 0" in str(Seat.objects.get(table=table, number=0))
+
+
+def test_bot_levels_match_the_bots():
+    from games.bots import BOT_LEVELS
+
+    assert set(BotLevel.values) == set(BOT_LEVELS)
