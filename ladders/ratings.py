@@ -281,7 +281,6 @@ def leaderboard(
     games_played: Mapping[PlayerId, int],
     last_played: Mapping[PlayerId, datetime],
     now: datetime,
-    *,
     min_games: int = MIN_GAMES,
     active_days: int | None = ACTIVE_DAYS,
 ) -> list[LeaderboardRow]:

@@ -341,35 +341,55 @@ def test_winners_never_lose_and_losers_never_gain(scores, mus, sigmas):
         assert new[player].sigma <= (old.sigma**2 + (25 / 300) ** 2) ** 0.5 + 1e-9
 
 
+def expected_places(totals: list[int], sides: list[tuple[int, ...]], winners: list[int]):
+    """Winners first, then by final total (equal totals tie), as places from 0."""
+    keys = [(0 if side[0] in winners else 1, -totals[side[0]]) for side in sides]
+    return [sum(1 for other in keys if other < mine) for mine in keys]
+
+
 def test_result_from_a_pitch_game_record_puts_the_winner_first():
-    game = pitch_game(4, 3)  # seat 3 goes out with fewer points than seat 0
-    replay = records.replay(game)
-    assert replay["winner"] == [3] and replay["totals"][-1] == [16, -3, 0, 8]
+    # A game the pitcher went out in with fewer points than someone else.
+    for seed in range(200):
+        game = pitch_game(4, seed)
+        replay = records.replay(game)
+        (winner,), totals = replay["winner"], replay["totals"][-1]
+        if totals[winner] < max(totals):
+            break
+    else:
+        raise AssertionError("no game where the winner had fewer points than a loser")
     result = result_from_game_record("pg", T0, game, ["w", "x", "y", "z"])
     assert result.teams == (("w",), ("x",), ("y",), ("z",))
-    assert result.places() == [1, 3, 2, 0]
-    assert result.winners() == ["z"]
+    places = result.places()
+    assert places[winner] == 0 and places.count(0) == 1
+    assert places == expected_places(totals, [(0,), (1,), (2,), (3,)], [winner])
+    assert result.winners() == ["wxyz"[winner]]
+
     partners = pitch_game(4, 11, options=pitch.Options(partnerships=True))
     pr = result_from_game_record("pp", T0, partners, ["w", "x", "y", "z"])
     assert pr.teams == (("w", "y"), ("x", "z"))
     winners = records.replay(partners)["winner"]
+    assert sorted(winners) in ([0, 2], [1, 3])
     assert pr.places()[winners[0] % 2] == 0
+    assert pr.places()[1 - winners[0] % 2] == 1
 
 
 def test_result_from_five_hundred_game_records():
     game = five_hundred_game(4, 1)
-    assert records.replay(game)["winner"] == [0, 2]
+    replay = records.replay(game)
     result = result_from_game_record("fh", T0, game, ["a", BOT, "c", "d"])
     assert result.teams == (("a", "c"), (BOT, "d"))
-    assert result.places() == [0, 1]
+    assert sorted(replay["winner"]) in ([0, 2], [1, 3])
+    assert result.places()[replay["winner"][0] % 2] == 0
+    assert sorted(result.places()) == [0, 1]
     assert update({}, result) == {}  # a bot played
+
     five = five_hundred_game(5, 2)
-    totals = records.replay(five)["totals"][-1]
+    replay = records.replay(five)
     result = result_from_game_record("f5", T0, five, list("abcde"))
     assert result.teams == tuple((p,) for p in "abcde")
-    assert result.places()[4] == 0
-    others = sorted(range(4), key=lambda s: -totals[s])
-    assert [result.places()[s] for s in others] == sorted(result.places()[s] for s in others)
+    sides = [(s,) for s in range(5)]
+    assert result.places() == expected_places(replay["totals"][-1], sides, replay["winner"])
+    assert all(result.places()[s] == 0 for s in replay["winner"])
     unfinished = dict(five, hands=five["hands"][:-1])
     with pytest.raises(ValueError, match="not finished"):
         result_from_game_record("f5", T0, unfinished, list("abcde"))
