@@ -1045,6 +1045,8 @@ class Hand:
         if len(chosen) != KITTY_SIZE:
             raise IllegalAction(f"You must discard exactly three cards, not {len(chosen)}")
         for index, c in enumerate(chosen):
+            if not isinstance(c, Card):
+                raise IllegalAction(f"{c!r} is not a card")
             if c in chosen[:index]:
                 raise IllegalAction(f"You cannot discard {c.symbol} twice")
             if c not in held:
