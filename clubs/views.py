@@ -4,6 +4,9 @@ Buttons that change things are ordinary forms that also carry `hx-post`: with ht
 returns the partial of the page that changed, without it the view redirects with a message.
 """
 
+from functools import wraps
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -14,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
 
@@ -24,6 +28,21 @@ from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
 
 Status = Registration.Status
+
+
+def login_required_htmx(view):
+    """Like login_required; an htmx request from a signed-out browser gets a full-page redirect
+    to the login page instead of the login form swapped into the page."""
+    plain = login_required(view)
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.htmx and not request.user.is_authenticated:
+            next_url = request.headers.get("HX-Current-URL") or request.path
+            return HttpResponseClientRedirect(f"{reverse('login')}?{urlencode({'next': next_url})}")
+        return plain(request, *args, **kwargs)
+
+    return wrapper
 
 
 def _forbidden(request, message: str, club: Club | None = None):
@@ -385,7 +404,7 @@ def _registration_response(request, night, *, ok: str | None = None, error: str 
     return redirect(night)
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def night_register(request, slug, pk):
     night = _get_night(slug, pk)
@@ -403,7 +422,7 @@ def night_register(request, slug, pk):
     return _registration_response(request, night, ok=ok)
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def night_unregister(request, slug, pk):
     night = _get_night(slug, pk)
@@ -540,7 +559,7 @@ REGISTRATION_ACTIONS = {
 }
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def registration_action(request, slug, pk, registration_pk, action):
     if action not in REGISTRATION_ACTIONS:
@@ -560,7 +579,7 @@ def registration_action(request, slug, pk, registration_pk, action):
     return _checkin_response(request, night, ok=ok)
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def night_walk_in(request, slug, pk):
     night = _get_night(slug, pk)

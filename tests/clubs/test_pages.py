@@ -405,3 +405,27 @@ def test_my_nights_empty_state(client, people):
     client.force_login(people.outsider)
     page = client.get(reverse("clubs:my_nights")).content.decode()
     assert "You're not registered for any nights yet." in page.replace("&#x27;", "'")
+
+
+def test_cancelling_asks_first_only_when_the_seat_would_go_to_someone_waiting(
+    client, people, make_night
+):
+    night = make_night(capacity=1)
+    Registration.objects.create(night=night, user=people.member, status=Status.REGISTERED)
+    client.force_login(people.member)
+    assert "hx-confirm" not in client.get(night.get_absolute_url()).content.decode()
+    Registration.objects.create(
+        night=night, user=people.director, status=Status.WAITLISTED, waitlist_position=1
+    )
+    page = client.get(night.get_absolute_url()).content.decode()
+    assert 'hx-confirm="Cancel your registration? Your seat goes straight to the next' in page
+
+
+def test_signed_out_htmx_clicks_send_the_whole_page_to_log_in(client, night):
+    response = client.post(
+        night_url("night_register", night),
+        headers={**HTMX, "HX-Current-URL": "http://testserver" + night.get_absolute_url()},
+    )
+    assert response.status_code == 200
+    assert response["HX-Redirect"].startswith(reverse("login") + "?next=")
+    assert not Registration.objects.exists()
