@@ -13,7 +13,7 @@ from .models import ClubNight, Registration
 
 
 def _absolute(path: str) -> str:
-    return getattr(settings, "SITE_URL", "http://localhost:8000").rstrip("/") + path
+    return settings.SITE_URL + path
 
 
 @shared_task

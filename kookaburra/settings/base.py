@@ -133,6 +133,8 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kookaburra <noreply@kookaburra.local>")
 SITE_NAME = "Kookaburra"
+# The site's public address, for links in emails and calendar feeds.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Seconds a bot waits before its move, so play looks human (0 runs bots at once).
 KOOKABURRA_BOT_DELAY = float(os.environ.get("KOOKABURRA_BOT_DELAY", "0.8"))
@@ -177,6 +179,13 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, club nights, tables, tournaments and ladders for Five Hundred and Pitch.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "kookaburra.choices.Game",
+        "MembershipRoleEnum": "clubs.models.Membership.Role",
+        "RegistrationStatusEnum": "clubs.models.Registration.Status",
+        "JoinRequestStatusEnum": "clubs.models.JoinRequest.Status",
+        "NightStatusEnum": "clubs.models.ClubNight.Status",
+    },
 }
 
 LOGGING = {
