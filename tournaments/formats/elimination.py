@@ -130,7 +130,8 @@ class BracketState:
 
     `matches` maps match id to its state, in playing order; `champion` is set when the bracket
     is finished; `losses` counts each entrant's defeats; `eliminated` lists the knocked-out
-    entrants in the order they went out.
+    entrants in the order of the matches that knocked them out (round by round, so the last
+    one listed is the runner-up once the bracket is finished).
     """
 
     bracket: Bracket

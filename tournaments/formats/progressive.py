@@ -54,6 +54,7 @@ PARTNER_SIDES = ((0, 2), (1, 3))
 PITCH_SIZES = range(3, 8)
 BOTS_TOGETHER = 10**9  # the cost of two bots at one table, when it can be avoided
 MAX_PASSES = 50
+SMALL_MATCHING = 8  # group up to this many partnerships by trying every grouping (105 for 8)
 SMALL_FIELD_STARTS = 6  # whole fresh attempts: this many divided by the number of tables
 ROUND_ROBIN_TRIES = 3  # random round robins tried before falling back on the circle method
 RESHAPE_WORK = 2400  # tries of `_reshape`, divided by the number of tables
@@ -220,46 +221,33 @@ def progressive_schedule(
     sizes = table_sizes(len(players), game, partnerships=True)
     order = list(players)
     rng.shuffle(order)
-    bots = sum(sizes) - len(players)
-    slots: list[EntrantId | tuple[str, int]] = order + [("bot", k) for k in range(bots)]
-    cycle_length = len(slots) - 1
-    tables = len(sizes)
+    names: list[EntrantId | None] = order + [BOT] * (sum(sizes) - len(order))
+    cycle_length = len(names) - 1
     best = None
-    for _attempt in range(max(1, SMALL_FIELD_STARTS // tables)):
+    for _attempt in range(max(1, SMALL_FIELD_STARTS // len(sizes))):
+        field = _Field(len(order), len(names))
         cycle = None
         for _ in range(ROUND_ROBIN_TRIES):
-            cycle = cycle or _random_round_robin(slots, min(rounds, cycle_length), rng)
-        cycle = cycle or _circle_rounds(slots)
-        cycle.sort(key=lambda pairs: sum(1 for a, b in pairs if _is_bot(a) and _is_bot(b)))
+            cycle = cycle or _random_round_robin(field, min(rounds, cycle_length), rng)
+        cycle = cycle or _circle_rounds(len(names))
+        cycle.sort(key=field.bot_pairs)
         partner_rounds = [list(cycle[index % cycle_length]) for index in range(rounds)]
-        opponents: Counter[frozenset] = Counter()
         groupings = []
         for pairs in partner_rounds:
-            groupings.append(_group_partnerships(pairs, opponents, rng))
-            _add_opponents(groupings[-1], opponents, +1)
-        _improve_groupings(partner_rounds, groupings, opponents)
-        floor = _reshape(partner_rounds, groupings, opponents, cycle_length, rng)
-        score = _spread(groupings, opponents)
+            groupings.append(field.group(pairs, rng))
+            field.add(groupings[-1], +1)
+        _improve_groupings(field, partner_rounds, groupings)
+        _reshape(field, partner_rounds, groupings, cycle_length, rng)
+        score = field.spread(groupings)
         if best is None or score < best[0]:
             best = (score, groupings)
-        if score <= floor:
+        if score <= field.floor():
             break
     assert best is not None
     return [
-        _seat_partnerships(number, groups, rng) for number, groups in enumerate(best[1], start=1)
+        _seat_partnerships(number, groups, names, rng)
+        for number, groups in enumerate(best[1], start=1)
     ]
-
-
-def _spread(groupings, opponents: Counter) -> int:
-    """How unevenly opponents meet (the sum of squared counts), plus a prohibitive amount for
-    each table with two bots that could have been avoided."""
-    together = sum(
-        1
-        for groups in groupings
-        for first, second in groups
-        if any(map(_is_bot, first)) and any(map(_is_bot, second))
-    )
-    return sum(c * c for c in opponents.values()) + BOTS_TOGETHER * together
 
 
 def progressive_round(
@@ -290,9 +278,12 @@ def progressive_round(
     if not _partnerships(game, partnerships):
         return _seat_individuals(number, players, sizes, meetings, rng)
     bots = sum(sizes) - len(players)
+    field = _Field(len(players), len(players) + bots)
+    for (i, a), (j, b) in combinations(enumerate(players), 2):
+        field.opponents[i][j] = field.opponents[j][i] = meetings.opponents[frozenset((a, b))]
     pairs = _best_partners(players, bots, meetings, rng)
-    groups = _group_partnerships(pairs, meetings.opponents, rng)
-    return _seat_partnerships(number, groups, rng)
+    names = list(players) + [BOT] * bots
+    return _seat_partnerships(number, field.group(pairs, rng), names, rng)
 
 
 def progressive_result(
@@ -329,54 +320,147 @@ def progressive_result(
 
 
 # --- partnerships ------------------------------------------------------------------------------
+#
+# Internally the seats of a partnership field are numbers: players 0 … people − 1, then the bots.
 
 
-def _is_bot(slot) -> bool:
-    return isinstance(slot, tuple)
+class _Field:
+    """The seats of a partnership field and how often each two players have been opponents."""
+
+    def __init__(self, people: int, seats: int):
+        self.people = people
+        self.seats = seats
+        self.opponents = [[0] * seats for _ in range(seats)]
+
+    def has_bot(self, pair) -> bool:
+        return pair[0] >= self.people or pair[1] >= self.people
+
+    def bot_pairs(self, pairs) -> int:
+        """How many of `pairs` are two bots partnering each other."""
+        return sum(1 for a, b in pairs if a >= self.people and b >= self.people)
+
+    def add(self, groups, step: int) -> None:
+        people, opponents = self.people, self.opponents
+        for first, second in groups:
+            for a in first:
+                if a < people:
+                    for b in second:
+                        if b < people:
+                            opponents[a][b] += step
+                            opponents[b][a] += step
+
+    def table_cost(self, first, second) -> int:
+        """What seating two partnerships together adds to the sum of squared opponent counts,
+        plus a prohibitive amount for two bots at one table."""
+        people, opponents = self.people, self.opponents
+        cost = 0
+        for a in first:
+            if a < people:
+                row = opponents[a]
+                for b in second:
+                    if b < people:
+                        cost += 2 * row[b] + 1
+        if self.has_bot(first) and self.has_bot(second):
+            cost += BOTS_TOGETHER
+        return cost
+
+    def round_cost(self, groups) -> int:
+        return sum(self.table_cost(first, second) for first, second in groups)
+
+    def spread(self, groupings) -> int:
+        """How unevenly opponents meet (the sum of squared counts, each pair once), plus a
+        prohibitive amount for each table with two bots."""
+        squares = sum(c * c for row in self.opponents for c in row) // 2
+        together = sum(
+            1 for groups in groupings for first, second in groups
+            if self.has_bot(first) and self.has_bot(second)
+        )  # fmt: skip
+        return squares + BOTS_TOGETHER * together
+
+    def floor(self) -> int:
+        """The least possible sum of squared opponent counts for the meetings so far (a lower
+        bound, not always reachable): every pair of players meeting equally often."""
+        pairs = self.people * (self.people - 1) // 2
+        total = sum(sum(row) for row in self.opponents) // 2
+        share, extra = divmod(total, max(pairs, 1))
+        return extra * (share + 1) ** 2 + (pairs - extra) * share**2
+
+    def group(self, pairs, rng: random.Random | None = None):
+        """The partnerships `pairs` two to a table, with the least total `table_cost` (ties
+        broken at random when `rng` is given): up to `SMALL_MATCHING` partnerships by trying
+        every grouping, beyond that by a minimum-weight perfect matching."""
+        pairs = [tuple(pair) for pair in pairs]
+        jitter = 1000 if rng else 1
+        costs = {}
+        for i, j in combinations(range(len(pairs)), 2):
+            cost = jitter * self.table_cost(pairs[i], pairs[j])
+            costs[i, j] = cost + (rng.randrange(jitter) if rng else 0)
+        if len(pairs) <= SMALL_MATCHING:
+            best = min(
+                _groupings_of(tuple(range(len(pairs)))), key=lambda g: sum(costs[e] for e in g)
+            )
+            return [(pairs[i], pairs[j]) for i, j in best]
+        top = max(costs.values()) + 1
+        graph = nx.Graph()
+        graph.add_weighted_edges_from((i, j, top - cost) for (i, j), cost in costs.items())
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        return [(pairs[i], pairs[j]) for i, j in sorted(tuple(sorted(e)) for e in matching)]
 
 
-def _circle_rounds(slots: list) -> list[list[tuple]]:
-    """A round robin of `slots` (even in number): each round pairs everyone, and every two
-    slots are paired in exactly one round."""
-    size = len(slots)
-    if size < 2:
-        return []
-    circle = list(slots)
+def _groupings_of(items: tuple[int, ...]):
+    """Every way to split `items` (an even number, ascending) into pairs."""
+    if not items:
+        yield ()
+        return
+    first = items[0]
+    for k in range(1, len(items)):
+        for tail in _groupings_of(items[1:k] + items[k + 1 :]):
+            yield ((first, items[k]), *tail)
+
+
+def _circle_rounds(seats: int) -> list[list[tuple[int, int]]]:
+    """A round robin of `seats` (an even number): each round pairs everyone, and every two
+    seats are paired in exactly one round."""
+    circle = list(range(seats))
     rounds = []
-    for _ in range(size - 1):
-        rounds.append([(circle[i], circle[size - 1 - i]) for i in range(size // 2)])
+    for _ in range(seats - 1):
+        rounds.append([(circle[i], circle[seats - 1 - i]) for i in range(seats // 2)])
         circle = [circle[0], circle[-1], *circle[1:-1]]
     return rounds
 
 
-def _random_round_robin(slots: list, rounds: int, rng: random.Random) -> list | None:
-    """`rounds` rounds of partnerships of `slots` in which no two slots are partners twice,
-    built one random round at a time (bots partner each other only when nothing else is left,
-    and partner those who have partnered a bot least);
-    None if the rounds paint themselves into a corner. Random round robins vary in shape far
-    more than the circle method's, which leaves room to spread the opponents."""
-    used: set[frozenset] = set()
-    with_bot: Counter[int] = Counter()  # how often each player has partnered a bot so far
+def _random_round_robin(field: _Field, rounds: int, rng: random.Random):
+    """`rounds` rounds of partnerships in which no two seats are partners twice, built one
+    random round at a time (bots partner each other only when nothing else is left, and partner
+    those who have partnered a bot least); None if the rounds paint themselves into a corner.
+    Random round robins vary in shape far more than the circle method's, which leaves room to
+    spread the opponents."""
+    seats, people = field.seats, field.people
+    used: set[tuple[int, int]] = set()
+    with_bot = [0] * seats  # how often each player has partnered a bot so far
+    top = 1000 * (seats + 2)
     found = []
     for _ in range(rounds):
         graph = nx.Graph()
-        for (i, a), (j, b) in combinations(enumerate(slots), 2):
-            if frozenset((i, j)) not in used:
-                if _is_bot(a) and _is_bot(b):
-                    cost = 1000 * (len(slots) + 1)
-                elif _is_bot(a) or _is_bot(b):
-                    cost = 1000 * with_bot[j if _is_bot(a) else i]
-                else:
-                    cost = 0
-                graph.add_edge(i, j, weight=1000 * (len(slots) + 2) - cost - rng.randrange(1000))
+        for i, j in combinations(range(seats), 2):
+            if (i, j) in used:
+                continue
+            if i >= people:  # two bots (i < j)
+                cost = 1000 * (seats + 1)
+            elif j >= people:
+                cost = 1000 * with_bot[i]
+            else:
+                cost = 0
+            graph.add_edge(i, j, weight=top - cost - rng.randrange(1000))
         matching = nx.max_weight_matching(graph, maxcardinality=True)
-        if len(matching) * 2 != len(slots):
+        if len(matching) * 2 != seats:
             return None
-        used.update(frozenset(edge) for edge in matching)
-        for i, j in matching:
-            if _is_bot(slots[i]) != _is_bot(slots[j]):
-                with_bot[j if _is_bot(slots[i]) else i] += 1
-        found.append([(slots[i], slots[j]) for i, j in sorted(tuple(sorted(e)) for e in matching)])
+        pairs = sorted(tuple(sorted(edge)) for edge in matching)
+        used.update(pairs)
+        for i, j in pairs:
+            if i < people <= j:
+                with_bot[i] += 1
+        found.append(pairs)
     return found
 
 
@@ -387,162 +471,118 @@ def _swap_alternating_cycle(first: list, second: list, rng: random.Random):
     the same."""
     mate_first = {a: b for pair in first for a, b in (pair, pair[::-1])}
     mate_second = {a: b for pair in second for a, b in (pair, pair[::-1])}
-    differing = [slot for slot in mate_first if mate_first[slot] != mate_second[slot]]
+    differing = [seat for seat in sorted(mate_first) if mate_first[seat] != mate_second[seat]]
     if not differing:
         return None
     start = differing[rng.randrange(len(differing))]
     cycle = set()
-    slot, use_first = start, True
+    seat, use_first = start, True
     while True:
-        cycle.add(slot)
-        slot = (mate_first if use_first else mate_second)[slot]
+        cycle.add(seat)
+        seat = (mate_first if use_first else mate_second)[seat]
         use_first = not use_first
-        if slot == start and use_first:
+        if seat == start and use_first:
             break
     new_first = [p for p in first if p[0] not in cycle] + [p for p in second if p[0] in cycle]
     new_second = [p for p in second if p[0] not in cycle] + [p for p in first if p[0] in cycle]
     return new_first, new_second
 
 
-def _round_cost(groups, opponents: Counter) -> int:
-    return sum(_table_cost(a, b, opponents) for a, b in groups)
-
-
-def _reshape(partner_rounds, groupings, opponents: Counter, cycle_length: int, rng) -> int:
-    """Local search: exchange an alternating cycle between two rounds of the same cycle and
-    regroup both rounds optimally; keep the change unless opponents repeat more. Partner counts
-    never change. It stops when the opponent counts are as even as they can be, after
-    `RESHAPE_STALL` tries in a row without progress, or after `RESHAPE_WORK` / tables tries, so
-    the result depends only on `rng`. Returns the least possible sum of squared opponent
-    counts (a lower bound, not always reachable)."""
-    count = len(partner_rounds)
-    people = {p for pairs in partner_rounds for pair in pairs for p in pair if not _is_bot(p)}
-    pairs_of_people = len(people) * (len(people) - 1) // 2
-    share, extra = divmod(sum(opponents.values()), max(pairs_of_people, 1))
-    floor = extra * (share + 1) ** 2 + (pairs_of_people - extra) * share**2
-    tables = len(partner_rounds[0]) // 2 if partner_rounds else 0
-    if count < 2 or tables < 2:
-        return floor
-    spread = sum(c * c for c in opponents.values())
-    stall = 0
-    for _ in range(RESHAPE_WORK // tables):
-        if spread <= floor or stall >= RESHAPE_STALL:
-            return floor
-        stall += 1
-        i, j = rng.sample(range(count), 2)
-        if i // cycle_length != j // cycle_length:
-            continue
-        swapped = _swap_alternating_cycle(partner_rounds[i], partner_rounds[j], rng)
-        if swapped is None:
-            continue
-        _add_opponents(groupings[i], opponents, -1)
-        _add_opponents(groupings[j], opponents, -1)
-        before = _round_cost(groupings[j], opponents)
-        _add_opponents(groupings[j], opponents, +1)
-        before += _round_cost(groupings[i], opponents)
-        _add_opponents(groupings[j], opponents, -1)
-        new_i = _group_partnerships(swapped[0], opponents, None)
-        after = _round_cost(new_i, opponents)
-        _add_opponents(new_i, opponents, +1)
-        new_j = _group_partnerships(swapped[1], opponents, None)
-        after += _round_cost(new_j, opponents)
-        if after <= before:
-            partner_rounds[i], partner_rounds[j] = swapped
-            groupings[i], groupings[j] = new_i, new_j
-            _add_opponents(new_j, opponents, +1)
-            if after < before:
-                spread = sum(c * c for c in opponents.values())
-                stall = 0
-        else:
-            _add_opponents(new_i, opponents, -1)
-            _add_opponents(groupings[i], opponents, +1)
-            _add_opponents(groupings[j], opponents, +1)
-    return floor
-
-
-def _best_partners(players, bots: int, meetings: Meetings, rng: random.Random) -> list[tuple]:
-    """This round's partnerships: a minimum-weight perfect matching of players and bot seats.
-
-    Priorities, each absolute over the next: no two bots together (unless there are more bots
-    than players); as few repeated partnerships of two players as possible; partnering a bot
-    going to those who have partnered one least; chance."""
-    slots: list = list(players) + [("bot", k) for k in range(bots)]
-    jitter = 1000
-    bot_repeat = jitter * len(slots)
-    repeat = bot_repeat * (max(meetings.bot_partners.values(), default=0) + 1) * len(slots)
-    bot_pair = repeat * (max(meetings.partners.values(), default=0) + 1) * len(slots)
-    costs = {}
-    for (i, a), (j, b) in combinations(enumerate(slots), 2):
-        if _is_bot(a) and _is_bot(b):
-            cost = bot_pair
-        elif _is_bot(a) or _is_bot(b):
-            cost = bot_repeat * meetings.bot_partners[b if _is_bot(a) else a]
-        else:
-            cost = repeat * meetings.partners[frozenset((a, b))]
-        costs[i, j] = cost + rng.randrange(jitter)
-    top = max(costs.values()) + 1
-    graph = nx.Graph()
-    graph.add_weighted_edges_from((i, j, top - cost) for (i, j), cost in costs.items())
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    return [(slots[a], slots[b]) for a, b in sorted(tuple(sorted(edge)) for edge in matching)]
-
-
-def _add_opponents(groups, opponents: Counter, step: int) -> None:
-    for first, second in groups:
-        for a in first:
-            for b in second:
-                if not _is_bot(a) and not _is_bot(b):
-                    opponents[frozenset((a, b))] += step
-
-
-def _table_cost(first, second, opponents: Counter) -> int:
-    """What seating two partnerships together adds to the sum of squared opponent counts, plus
-    a prohibitive amount for two bots at one table."""
-    cost = 0
-    for a in first:
-        for b in second:
-            if not _is_bot(a) and not _is_bot(b):
-                cost += 2 * opponents[frozenset((a, b))] + 1
-    if any(map(_is_bot, first)) and any(map(_is_bot, second)):
-        cost += BOTS_TOGETHER
-    return cost
-
-
-def _group_partnerships(pairs, opponents: Counter, rng: random.Random | None):
-    """The partnerships `pairs` two to a table: the matching of partnerships with the least
-    `_table_cost` (ties broken at random when `rng` is given)."""
-    pairs = [tuple(pair) for pair in pairs]
-    jitter = 1000 if rng else 1
-    costs = {}
-    for i, j in combinations(range(len(pairs)), 2):
-        cost = jitter * _table_cost(pairs[i], pairs[j], opponents)
-        costs[i, j] = cost + (rng.randrange(jitter) if rng else 0)
-    top = max(costs.values()) + 1
-    graph = nx.Graph()
-    graph.add_weighted_edges_from((i, j, top - cost) for (i, j), cost in costs.items())
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    return [(pairs[a], pairs[b]) for a, b in sorted(tuple(sorted(e)) for e in matching)]
-
-
-def _improve_groupings(partner_rounds, groupings, opponents: Counter) -> None:
+def _improve_groupings(field: _Field, partner_rounds, groupings) -> None:
     """Regroup one round at a time, each exactly optimal given all the others, while the sum of
     squared opponent counts goes down (it cannot go down for ever)."""
     for _ in range(MAX_PASSES):
         changed = False
         for index, pairs in enumerate(partner_rounds):
-            _add_opponents(groupings[index], opponents, -1)
-            current = sum(_table_cost(a, b, opponents) for a, b in groupings[index])
-            candidate = _group_partnerships(pairs, opponents, None)
-            if sum(_table_cost(a, b, opponents) for a, b in candidate) < current:
+            field.add(groupings[index], -1)
+            candidate = field.group(pairs)
+            if field.round_cost(candidate) < field.round_cost(groupings[index]):
                 groupings[index] = candidate
                 changed = True
-            _add_opponents(groupings[index], opponents, +1)
+            field.add(groupings[index], +1)
         if not changed:
             return
 
 
-def _seat_partnerships(number: int, groups, rng: random.Random) -> ProgressiveRound:
-    """Seat each table's two partnerships, partners opposite, in a random order."""
+def _reshape(field: _Field, partner_rounds, groupings, cycle_length: int, rng) -> None:
+    """Local search: exchange an alternating cycle between two rounds of the same cycle and
+    regroup both rounds optimally; keep the change unless opponents repeat more. Partner counts
+    never change, nor which rounds have two bots partnering. It stops when the opponent counts
+    are as even as they can be, after `RESHAPE_STALL` tries in a row without progress, or after
+    `RESHAPE_WORK` / tables tries, so the result depends only on `rng`."""
+    count = len(partner_rounds)
+    tables = field.seats // 4
+    if count < 2 or tables < 2:
+        return
+    floor = field.floor()
+    spread = field.spread(groupings)
+    stall = 0
+    for _ in range(RESHAPE_WORK // tables):
+        if spread <= floor or stall >= RESHAPE_STALL:
+            return
+        stall += 1
+        i, j = rng.sample(range(count), 2)
+        if i // cycle_length != j // cycle_length:
+            continue
+        swapped = _swap_alternating_cycle(partner_rounds[i], partner_rounds[j], rng)
+        if swapped is None or field.bot_pairs(swapped[0]) != field.bot_pairs(partner_rounds[i]):
+            continue
+        field.add(groupings[i], -1)
+        field.add(groupings[j], -1)
+        before = field.round_cost(groupings[j])
+        field.add(groupings[j], +1)
+        before += field.round_cost(groupings[i])
+        field.add(groupings[j], -1)
+        new_i = field.group(swapped[0])
+        after = field.round_cost(new_i)
+        field.add(new_i, +1)
+        new_j = field.group(swapped[1])
+        after += field.round_cost(new_j)
+        if after <= before:
+            partner_rounds[i], partner_rounds[j] = swapped
+            groupings[i], groupings[j] = new_i, new_j
+            field.add(new_j, +1)
+            if after < before:
+                spread = field.spread(groupings)
+                stall = 0
+        else:
+            field.add(new_i, -1)
+            field.add(groupings[i], +1)
+            field.add(groupings[j], +1)
+
+
+def _best_partners(players, bots: int, meetings: Meetings, rng: random.Random):
+    """This round's partnerships of seats (players by index, then bots): a minimum-weight
+    perfect matching.
+
+    Priorities, each absolute over the next: no two bots together (unless there are more bots
+    than players); as few repeated partnerships of two players as possible; partnering a bot
+    going to those who have partnered one least; chance."""
+    people = len(players)
+    seats = people + bots
+    jitter = 1000
+    bot_repeat = jitter * seats
+    repeat = bot_repeat * (max(meetings.bot_partners.values(), default=0) + 1) * seats
+    bot_pair = repeat * (max(meetings.partners.values(), default=0) + 1) * seats
+    costs = {}
+    for i, j in combinations(range(seats), 2):
+        if i >= people:
+            cost = bot_pair
+        elif j >= people:
+            cost = bot_repeat * meetings.bot_partners[players[i]]
+        else:
+            cost = repeat * meetings.partners[frozenset((players[i], players[j]))]
+        costs[i, j] = cost + rng.randrange(jitter)
+    top = max(costs.values()) + 1
+    graph = nx.Graph()
+    graph.add_weighted_edges_from((i, j, top - cost) for (i, j), cost in costs.items())
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sorted(tuple(sorted(edge)) for edge in matching)
+
+
+def _seat_partnerships(number: int, groups, names, rng: random.Random) -> ProgressiveRound:
+    """Seat each table's two partnerships, partners opposite, in a random order. `names[s]` is
+    the player in seat number s (`BOT` for a bot)."""
     groups = list(groups)
     rng.shuffle(groups)
     seated = []
@@ -552,7 +592,7 @@ def _seat_partnerships(number: int, groups, rng: random.Random) -> ProgressiveRo
         rng.shuffle(second)
         if rng.random() < 0.5:
             first, second = second, first
-        seats = tuple(None if _is_bot(s) else s for s in (first[0], second[0], first[1], second[1]))
+        seats = tuple(names[s] for s in (first[0], second[0], first[1], second[1]))
         seated.append(Table(table_number, seats, PARTNER_SIDES))
     return ProgressiveRound(number, tuple(seated))
 

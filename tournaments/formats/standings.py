@@ -85,7 +85,7 @@ class Tiebreak(StrEnum):
 TIEBREAK_HELP: dict[Tiebreak, str] = {
     Tiebreak.POINTS_DIFFERENCE: "Game points scored minus game points conceded.",
     Tiebreak.BUCHHOLZ: "The total points of every opponent played.",
-    Tiebreak.SONNEBORN_BERGER: "The points of every opponent beaten, plus half of those drawn with.",
+    Tiebreak.SONNEBORN_BERGER: "The points of each opponent beaten, plus half of those drawn with.",
     Tiebreak.HEAD_TO_HEAD: "Points won in games between the tied entrants, if they have all met.",
     Tiebreak.HANDS_WON: "Hands won over all games.",
     Tiebreak.GAME_POINTS: "Total game points scored.",

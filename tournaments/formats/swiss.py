@@ -107,8 +107,10 @@ def swiss_pairing(
 
     Priorities, each absolute over the ones after it: (1) the bye (with an odd count) goes to
     one of the entrants with the fewest byes so far — always possible; (2) as few earlier
-    meetings repeated as possible; (3) the bye to the lowest-placed entrant among those with the fewest byes; (4) the
-    smallest total of squared score-group gaps, then of squared place gaps.
+    meetings repeated as possible; (3) the bye to the lowest placed of those entrants; (4) the
+    smallest total of squared score-group gaps, then of squared place gaps (so neighbours in
+    the standings meet: 1 v 2, 3 v 4, …). Priorities 1–3 are always met exactly; 4 exactly
+    whenever the whole field is within `window` places, and otherwise within the window.
     """
     ranking = check_entrants(ranking)
     if window < 2:
