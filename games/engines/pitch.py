@@ -482,7 +482,7 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Record the action, or raise IllegalAction (in a player's words) and change nothing."""
         if self._phase == PLAY and type(action) is Action and action.seat == self._turn:
-            if action.kind == "play" and action.suit is None:
+            if action.kind == "play" and action.suit is None and not action.cards:
                 self._play(action)
                 return
         self._check_common(action)
@@ -492,19 +492,14 @@ class Hand:
                 self._call(action)
             elif kind == "pitch":
                 self._pitch(action)
-            elif kind == "play":
+            else:
                 raise IllegalAction("The auction is not over yet: pass, bid or pitch a card")
-            else:
-                raise IllegalAction(f"There is no {kind} in Pitch")
+        elif kind == "play":
+            if action.suit is not None:
+                raise IllegalAction("A play in Pitch names only its card")
+            self._play(action)
         else:
-            if kind == "play":
-                if action.suit is not None:
-                    raise IllegalAction("A play in Pitch names only its card")
-                self._play(action)
-            elif kind in ("call", "pitch"):
-                raise IllegalAction("The auction is over: play a card")
-            else:
-                raise IllegalAction(f"There is no {kind} in Pitch")
+            raise IllegalAction("The auction is over: play a card")
 
     def _check_common(self, action: Any) -> None:
         if not isinstance(action, Action):
@@ -516,10 +511,12 @@ class Hand:
             raise IllegalAction(f"There is no seat {seat} at this table")
         if seat != self._turn:
             raise IllegalAction(f"It is not your turn: it is seat {self._turn}'s turn")
+        if action.kind not in ("call", "pitch", "play"):
+            raise IllegalAction(f"There is no {action.kind} in Pitch")
         if action.sans_kitty:
             raise IllegalAction("Pitch has no kitty: a bid cannot be sans kitty")
         if action.cards:
-            raise IllegalAction(f"There is no {action.kind} of several cards in Pitch")
+            raise IllegalAction("A Pitch action names at most one card")
 
     def _call(self, action: Action) -> None:
         seat = action.seat
