@@ -561,7 +561,7 @@ class Hand:
         c = action.card
         if c is None:
             raise IllegalAction("Pitch a card from your hand")
-        if c not in self._hands[seat]:
+        if c not in self._hands[seat] or c.__class__ is not Card:
             raise IllegalAction(f"You do not hold {_sym(c)}")
         is_dealer = seat == self.dealer
         if self._high == MAX_BID and not (is_dealer and self.options.dealer_steal == "including_4"):
@@ -621,7 +621,7 @@ class Hand:
         seat = action.seat
         c = action.card
         hand = self._hands[seat]
-        if c not in hand:
+        if c not in hand or c.__class__ is not Card:
             raise IllegalAction(f"You do not hold {_sym(c)}")
         trick = self._trick
         if not trick:
