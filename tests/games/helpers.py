@@ -20,15 +20,33 @@ def pick(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return choice
 
 
-def act_randomly(user, table: Table, rng: random.Random) -> services.ActResult:
+def pick_well(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A sensible action (the club bot's choice) when games.bots is there, else a random one.
+
+    Random bidding sets pitchers back hand after hand, so whole games need sensible play."""
+    import games.bots
+
+    chooser = getattr(games.bots, "choose_action", None)
+    if chooser is None or not hasattr(games.bots, "BOT_LEVELS"):
+        return pick(view, rng)
+    return chooser(view, level="club", rng=rng)
+
+
+def act_randomly(user, table: Table, rng: random.Random, chooser=pick) -> services.ActResult:
     """The user plays a random legal action through the service."""
     table.refresh_from_db()
     view = selectors.table_view_for(user, table)["hand"]
-    return services.table_act(user, table.pk, table.action_number, pick(view, rng))
+    if view.get("hand_hidden") and chooser is pick_well:
+        services.table_look(user, table)  # a sensible player looks at their cards
+        table.refresh_from_db()
+        view = selectors.table_view_for(user, table)["hand"]
+    return services.table_act(user, table.pk, table.action_number, chooser(view, rng))
 
 
-def play_until(users, table: Table, rng: random.Random, done, limit: int = 5000) -> None:
-    """Humans at `table` (any of `users`) act at random until done(table) is true."""
+def play_until(
+    users, table: Table, rng: random.Random, done, limit: int = 5000, chooser=pick
+) -> None:
+    """Humans at `table` (any of `users`) act (at random) until done(table) is true."""
     by_seat = {s.number: s.user for s in table.seats.all() if s.user_id}
     for _ in range(limit):
         table.refresh_from_db()
@@ -36,7 +54,7 @@ def play_until(users, table: Table, rng: random.Random, done, limit: int = 5000)
             return
         assert table.is_playing, "the game ended before the condition was met"
         assert table.to_act in by_seat, f"seat {table.to_act} is a bot that did not move"
-        act_randomly(by_seat[table.to_act], table, rng)
+        act_randomly(by_seat[table.to_act], table, rng, chooser)
     raise AssertionError("the condition was never met")
 
 

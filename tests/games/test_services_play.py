@@ -1,0 +1,270 @@
+"""Acting at a table: the server is the only authority, and the log replays to the result."""
+
+import random
+
+import pytest
+
+from games import selectors, services, state
+from games.engines import records
+from games.errors import (
+    IllegalMove,
+    InvalidInput,
+    NotSeated,
+    NotYourSeat,
+    NotYourTurn,
+    StaleAction,
+    TableNotPlaying,
+)
+from games.models import Table, TableAction, TableHand
+from games.signals import game_finished, hand_finished
+
+from .helpers import pick, pick_well, play_until
+
+
+def full_table(users, game="pitch", players=4, **fields):
+    table = services.table_create(users[0], game=game, players=players, **fields)
+    for n in range(1, players):
+        services.table_sit(users[n], table, n)
+    table.refresh_from_db()
+    assert table.is_playing
+    return table
+
+
+def view_of(user, table):
+    table.refresh_from_db()
+    return selectors.table_view_for(user, table)["hand"]
+
+
+def snapshot(table):
+    table.refresh_from_db()
+    return (table.action_number, table.version, TableAction.objects.filter(table=table).count())
+
+
+def test_a_legal_action_is_appended_to_the_log(four):
+    table = full_table(four, seed=1)
+    seat = table.to_act
+    record = pick(view_of(four[seat], table), random.Random(1))
+    result = services.table_act(four[seat], table.pk, 0, record)
+    assert result.action_number == 1 and result.hand_number == 1
+    assert not result.hand_finished and not result.game_finished
+    logged = TableAction.objects.get(table=table)
+    assert (logged.number, logged.seat, logged.record, logged.actor) == (
+        1,
+        seat,
+        record,
+        four[seat],
+    )
+    assert not logged.by_bot
+    table.refresh_from_db()
+    assert table.action_number == 1 and table.to_act == (seat + 1) % 4
+
+
+def test_the_seat_may_be_left_out(four):
+    table = full_table(four, seed=1)
+    seat = table.to_act
+    services.table_act(four[seat], table, 0, {"call": "pass"})
+    assert TableAction.objects.get(table=table).record == {"seat": seat, "call": "pass"}
+
+
+def test_stale_and_repeated_requests_change_nothing(four):
+    table = full_table(four, seed=1)
+    seat = table.to_act
+    with pytest.raises(StaleAction) as caught:
+        services.table_act(four[seat], table.pk, 3, {"call": "pass"})
+    assert caught.value.action_number == 0 and caught.value.status_code == 409
+    assert "moved on" in caught.value.message
+    services.table_act(four[seat], table.pk, 0, {"call": "pass"})
+    before = snapshot(table)
+    with pytest.raises(StaleAction):  # the same request again
+        services.table_act(four[seat], table.pk, 0, {"call": "pass"})
+    assert snapshot(table) == before
+
+
+def test_illegal_actions_carry_the_rules_reason(four):
+    table = full_table(four, seed=1)
+    seat = table.to_act
+    before = snapshot(table)
+    with pytest.raises(IllegalMove) as caught:
+        services.table_act(four[seat], table.pk, 0, {"call": "9"})
+    assert caught.value.status_code == 400 and caught.value.message
+    hand = view_of(four[seat], table)
+    foreign = next(c for c in ("AS", "KS", "QS", "AH", "KH") if c not in hand["hand"])
+    with pytest.raises(IllegalMove):
+        services.table_act(four[seat], table.pk, 0, {"pitch": foreign})
+    assert snapshot(table) == before
+
+
+def test_wrong_player_wrong_seat_and_nonsense(four, make_user):
+    table = full_table(four, seed=1)
+    seat = table.to_act
+    other = (seat + 1) % 4
+    with pytest.raises(NotYourTurn) as caught:
+        services.table_act(four[other], table.pk, 0, {"call": "pass"})
+    assert caught.value.status_code == 409 and f"seat {seat}" in caught.value.message
+    with pytest.raises(NotYourSeat) as caught:
+        services.table_act(four[other], table.pk, 0, {"seat": seat, "call": "pass"})
+    assert caught.value.status_code == 403
+    with pytest.raises(NotSeated):
+        services.table_act(make_user("kibitzer"), table.pk, 0, {"call": "pass"})
+    for bad in ({"call": "pass", "play": "AS"}, {"dance": "jig"}, ["pass"]):
+        with pytest.raises(InvalidInput):
+            services.table_act(four[seat], table.pk, 0, bad)
+    with pytest.raises(InvalidInput):
+        services.table_act(four[seat], table.pk, "zero", {"call": "pass"})
+    waiting = services.table_create(four[0], game="pitch", players=4)
+    with pytest.raises(TableNotPlaying):
+        services.table_act(four[0], waiting.pk, 0, {"call": "pass"})
+    assert TableAction.objects.count() == 0
+
+
+def test_the_state_is_rebuilt_from_the_log_alone(four):
+    table = full_table(four, game="five_hundred", seed=7)
+    play_until(four, table, random.Random(3), lambda t: t.action_number >= 12)
+    table.refresh_from_db()
+    cached = [selectors.table_view_for(u, table) for u in four]
+    state.forget_all()
+    rebuilt = [selectors.table_view_for(u, table) for u in four]
+    assert rebuilt == cached
+    _th, fresh = state.build_current_hand(table)
+    assert [a.to_record() for a in fresh.actions] == list(
+        TableAction.objects.filter(table=table, hand__number=table.hand_number)
+        .order_by("number")
+        .values_list("record", flat=True)
+    )
+
+
+def test_a_whole_pitch_game_replays_to_the_stored_result(four, django_capture_on_commit_callbacks):
+    finished, hands_done = [], []
+    game_finished.connect(
+        lambda **kw: finished.append(kw["table_id"]), weak=False, dispatch_uid="t1"
+    )
+    hand_finished.connect(
+        lambda **kw: hands_done.append(kw["hand_number"]), weak=False, dispatch_uid="t2"
+    )
+    try:
+        table = full_table(four, seed=11)
+        with django_capture_on_commit_callbacks(execute=True):
+            play_until(four, table, random.Random(5), lambda t: t.is_finished, chooser=pick_well)
+    finally:
+        game_finished.disconnect(dispatch_uid="t1")
+        hand_finished.disconnect(dispatch_uid="t2")
+    table.refresh_from_db()
+    assert table.winners and max(table.totals) >= 7
+    assert finished == [table.pk]
+    hands = list(TableHand.objects.filter(table=table).order_by("number"))
+    assert hands_done == [h.number for h in hands]
+    assert all(h.finished for h in hands)
+    # The deal passes left.
+    for before, after in zip(hands, hands[1:], strict=False):
+        assert after.dealer == (before.dealer + 1) % 4
+    # Every hand's record replays to its stored scores; the game record to the totals.
+    for h in hands:
+        summary = records.replay(selectors.hand_record_for(table, h.number))
+        assert summary["status"] == "complete" and summary["scores"] == h.scores
+    replayed = records.replay(selectors.game_record_for(table))
+    assert replayed["totals"] == [h.totals for h in hands]
+    assert replayed["totals"][-1] == table.totals and replayed["winner"] == table.winners
+    # The winners were told; nobody can act any more.
+    assert four[0].notices.filter(text__contains="is over").count() == 1
+    with pytest.raises(TableNotPlaying):
+        services.table_act(four[0], table.pk, table.action_number, {"call": "pass"})
+
+
+def test_thrown_in_hands_are_redealt_by_the_next_dealer(four):
+    table = full_table(four, game="five_hundred", seed=2)
+    first = TableHand.objects.get(table=table, number=1)
+    for _ in range(4):
+        table.refresh_from_db()
+        result = services.table_act(
+            four[table.to_act], table.pk, table.action_number, {"call": "pass"}
+        )
+    assert result.hand_finished and result.hand_number == 2
+    first.refresh_from_db()
+    assert first.thrown_in and first.scores == [0, 0, 0, 0]
+    second = TableHand.objects.get(table=table, number=2)
+    assert second.dealer == (first.dealer + 1) % 4 and second.deal != first.deal
+    assert second.first_action == 4
+    assert records.replay(selectors.hand_record_for(table, 1))["status"] == "thrown_in"
+
+
+def test_a_hand_limit_ends_the_game_on_the_best_total(four):
+    table = full_table(four, game="five_hundred", seed=4, hand_limit=2)
+    play_until(four, table, random.Random(2), lambda t: t.is_finished)
+    table.refresh_from_db()
+    played = TableHand.objects.filter(table=table, thrown_in=False)
+    assert played.count() == 2 and all(h.finished for h in played)
+    best = max(table.totals)
+    assert table.winners == [s for s in range(4) if table.totals[s] == best]
+    # Each hand replays to its stored scores. (A game record knows no hand limit: replayed
+    # as a game, it would end when a side reached the target or fell to minus the target.)
+    for h in played:
+        assert records.replay(selectors.hand_record_for(table, h.number))["scores"] == h.scores
+    assert [sum(col) for col in zip(*(h.scores for h in played), strict=True)] == table.totals
+
+
+def test_blind_misere_is_open_until_the_seat_looks(four):
+    table = full_table(four, game="five_hundred", seed=6)
+    first, second = table.to_act, (table.to_act + 1) % 4
+    view = view_of(four[first], table)
+    assert view["hand"] is None and view["hand_hidden"] is True
+    assert {"seat": first, "call": "blind_misere"} in view["legal"]
+    version = table.version
+    assert services.table_look(four[first], table) is True
+    assert services.table_look(four[first], table) is False  # once is enough
+    table.refresh_from_db()
+    assert table.version == version + 1
+    view = view_of(four[first], table)
+    assert len(view["hand"]) == 10 and not view["hand_hidden"]
+    assert {"seat": first, "call": "blind_misere"} not in view["legal"]
+    with pytest.raises(IllegalMove):
+        services.table_act(four[first], table.pk, 0, {"call": "blind_misere"})
+    services.table_act(four[first], table.pk, 0, {"call": "pass"})
+    # The second seat has not looked: blind misère is still open to it, also after a rebuild.
+    state.forget_all()
+    assert {"seat": second, "call": "blind_misere"} in view_of(four[second], table)["legal"]
+    services.table_look(four[second], table)
+    state.forget_all()
+    assert {"seat": second, "call": "blind_misere"} not in view_of(four[second], table)["legal"]
+    hand = TableHand.objects.get(table=table, number=1)
+    assert hand.looks == {str(first): 0, str(second): 1}
+
+
+def test_a_blind_misere_bid_stands_in_the_log(four):
+    table = full_table(four, game="five_hundred", seed=6)
+    seat = table.to_act
+    services.table_act(four[seat], table.pk, 0, {"call": "blind_misere"})
+    services.table_look(four[seat], table)  # looking afterwards does not undo the bid
+    state.forget_all()
+    table.refresh_from_db()
+    view = view_of(four[seat], table)
+    assert view["high_bid"]["call"] == "blind_misere" and len(view["hand"]) == 10
+
+
+def test_bots_always_look(four, django_capture_on_commit_callbacks):
+    table = services.table_create(four[0], game="five_hundred", players=4, bot_level="easy", seed=8)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_fill_with_bots(four[0], table)
+    assert set(TableHand.objects.get(table=table, number=1).looks) == {"1", "2", "3"}
+
+
+def test_tables_listed_for_people(four):
+    open_table = services.table_create(four[0], game="pitch", players=4)
+    invite = services.table_create(four[0], game="pitch", players=4, access="invite")
+    full = full_table(four, seed=1)
+    assert set(selectors.tables_open_to(four[1])) == {open_table}
+    assert set(selectors.tables_open_to(four[0])) == {open_table, invite}
+    assert selectors.tables_open_to(four[1]).get().free_seats == 3
+    assert set(selectors.tables_of(four[0])) == {open_table, invite, full}
+    assert set(selectors.tables_of(four[1])) == {full}
+    assert Table.objects.count() == 3
+
+
+def test_a_whole_five_hundred_game_replays_to_the_stored_result(four):
+    table = full_table(four, game="five_hundred", seed=21)
+    play_until(four, table, random.Random(8), lambda t: t.is_finished, chooser=pick_well)
+    table.refresh_from_db()
+    hands = list(TableHand.objects.filter(table=table).order_by("number"))
+    assert table.winners and hands[-1].totals == table.totals
+    replayed = records.replay(selectors.game_record_for(table))
+    assert replayed["totals"] == [h.totals for h in hands]
+    assert replayed["winner"] == table.winners
