@@ -221,7 +221,7 @@ def check_structure(bracket):
         assert used_loser == []
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     count=st.integers(1, 40),
     kind=st.sampled_from(["single", "double", "double-no-reset"]),

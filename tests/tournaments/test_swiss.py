@@ -219,7 +219,7 @@ def rematch_free_exists(ranking, meets, byes):
     return 2 * len(matching) == graph.number_of_nodes()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(size=st.integers(2, 40), rounds=st.integers(1, 12), seed=st.integers(0, 10**6))
 def test_whole_tournaments(size, rounds, seed):
     """Play whole Swiss events with random results: every round seats everyone once, nobody

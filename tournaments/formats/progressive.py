@@ -4,25 +4,29 @@
 round seats everyone at tables of the game's size:
 
 - **Five Hundred** — tables of four, two partnerships, partners sitting opposite (seats 1 and 3
-  against seats 2 and 4). Partners change every round so that nobody partners the same person
-  twice while anyone new is left to partner: with eight players, seven rounds give everyone each
-  of the other seven as a partner exactly once. Opponents are spread as evenly as the partners
-  allow.
+  against seats 2 and 4). Partners change every round: nobody partners the same person twice
+  until they have partnered everyone else (and every bot seat) once. With eight players, seven
+  rounds give everyone each of the other seven as a partner exactly once — and each of them as
+  an opponent exactly twice. Opponents are spread as evenly as the partners allow (exactly
+  evenly is not possible for every number of players and rounds).
 - **Auction Pitch** — each for themselves at tables of three to seven (four is best): the tables
   are made as close to four as the numbers allow, with no bots at all from three players up, and
   players are moved so that they meet everyone as evenly as possible. With Pitch partnerships
   (the table option) tables are of four with partners opposite, as in Five Hundred.
 
 When the players do not fill the tables exactly, a **bot** takes the empty seats — nobody sits
-out. Bots are spread over different tables where possible, and who partners a bot rotates.
+out. There are never more bot seats than needed (at most three at Five Hundred), they are spread
+over different tables where possible, two bots partner each other only when the rotation has
+nothing else left, and who partners a bot rotates.
 
 Each player's score is their own running total: at a partnership table both partners score their
 side's points for the round (a bot's points go to nobody).
 
 The movement is deterministic: the same players, rounds and random seed always give the same
 seating, so a printed sheet can be regenerated. For a fixed field use `progressive_schedule`
-(it guarantees the partner rotation above); when players come and go between rounds, seat each
-round with `progressive_round`, which looks at the rounds already played.
+(it gives the partner guarantee above); when players come and go between rounds, seat each round
+with `progressive_round`, which looks at the rounds already played and makes the best next
+round it can.
 """
 
 from __future__ import annotations
@@ -55,9 +59,9 @@ PITCH_SIZES = range(3, 8)
 BOTS_TOGETHER = 10**9  # the cost of two bots at one table, when it can be avoided
 MAX_PASSES = 50
 SMALL_MATCHING = 8  # group up to this many partnerships by trying every grouping (105 for 8)
-SMALL_FIELD_STARTS = 6  # whole fresh attempts: this many divided by the number of tables
+SMALL_FIELD_STARTS = 10  # whole fresh attempts: this many divided by the number of tables
 ROUND_ROBIN_TRIES = 3  # random round robins tried before falling back on the circle method
-RESHAPE_WORK = 2400  # tries of `_reshape`, divided by the number of tables
+RESHAPE_WORK = 1200  # tries of `_reshape`, divided by the number of tables
 RESHAPE_STALL = 300  # `_reshape` gives up after this many tries in a row without progress
 
 
@@ -227,8 +231,11 @@ def progressive_schedule(
     for _attempt in range(max(1, SMALL_FIELD_STARTS // len(sizes))):
         field = _Field(len(order), len(names))
         cycle = None
-        for _ in range(ROUND_ROBIN_TRIES):
-            cycle = cycle or _random_round_robin(field, min(rounds, cycle_length), rng)
+        # A random round robin matters when the night uses much of the cycle (it gives the
+        # search room) or has bots (it spreads who partners them); otherwise the circle will do.
+        if field.seats > field.people or 2 * rounds >= cycle_length:
+            for _ in range(ROUND_ROBIN_TRIES):
+                cycle = cycle or _random_round_robin(field, min(rounds, cycle_length), rng)
         cycle = cycle or _circle_rounds(len(names))
         cycle.sort(key=field.bot_pairs)
         partner_rounds = [list(cycle[index % cycle_length]) for index in range(rounds)]

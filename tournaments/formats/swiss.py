@@ -20,8 +20,11 @@ everything else together, a bye to the wrong entrant more than any difference in
 pairing of entrants far apart in the standings more than one of neighbours — and the lightest
 complete set of pairings is found exactly (a minimum-weight perfect matching, using networkx). To
 stay fast with hundreds of entrants it first looks only at entrants within a few places of each
-other, and widens the search only if that cannot avoid every rematch or give the bye to the
-right entrant.
+other (`DEFAULT_WINDOW`), and widens the search — doubling the window up to the whole field —
+only if that cannot avoid every rematch or give the bye to the right entrant. A round of 256
+entrants is paired in well under a second; a round that had to search the whole field of 256
+(only when rematches are nearly unavoidable, long after a real event would have ended) takes a
+few seconds.
 """
 
 from __future__ import annotations
