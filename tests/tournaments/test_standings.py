@@ -1,7 +1,10 @@
 """Standings: points by format and each tiebreak, against values worked out by hand."""
 
 import random
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -196,6 +199,13 @@ def test_tables_of_more_than_two_sides_and_partnerships():
         ("R", -80, -390),
     ]
     assert line(table, "P").buchholz == -80  # the partner is not an opponent
+    # Two players partnering against two bots: the bots' side has no members.
+    bots = Result("t3", 1, (Side(("P", "R"), 200, WIN), Side((), -50, LOSS)))
+    table = compute_standings(["P", "R"], [bots], tiebreaks=["buchholz", "head_to_head"])
+    assert [(s.points, s.points_difference, s.buchholz, s.rank) for s in table] == [
+        (2, 250, 0, 1),
+        (2, 250, 0, 1),
+    ]
 
 
 def test_hands_won_tiebreak():
@@ -274,3 +284,12 @@ def test_recalculation_is_idempotent_and_ignores_result_order(seed, count, size)
     assert sum(s.wins + s.draws + s.losses - s.byes for s in first) == sum(
         len(r.sides) for r in results if not r.bye
     )
+
+
+def test_the_formats_package_imports_no_django():
+    code = "import sys, tournaments.formats; print('django' in sys.modules)"
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert out.stdout.strip() == "False"

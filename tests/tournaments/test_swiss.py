@@ -73,13 +73,16 @@ def test_avoids_a_rematch_by_the_nearest_alternative():
 
 def test_prefers_the_same_score_group():
     points = {"A": 4, "B": 2, "C": 2, "D": 2, "E": 2, "F": 0}
-    # B-C met: within the 2-point group B-D and C-E keep everyone in their group.
+    # A and F are alone in their groups and must float; B-C met, so B floats up to A, C-D stay
+    # in the 2-point group and E floats down to F: two floats of one group each, no rematch.
     r = swiss_pairing(list("ABCDEF"), points=points, played=[("B", "C")])
-    pairs = {frozenset(p) for p in r.pairings}
-    assert frozenset("AF") in pairs or frozenset("AB") in pairs
-    assert frozenset("BC") not in pairs
-    groups = [points[a] == points[b] for a, b in r.pairings]
-    assert groups.count(True) >= 1
+    assert r.pairings == (("A", "B"), ("C", "D"), ("E", "F"))
+    # Without the meeting, still the same: neighbours within the group.
+    assert swiss_pairing(list("ABCDEF"), points=points).pairings == r.pairings
+    # A floater goes to the nearest group, not across two.
+    points = {"A": 4, "B": 4, "C": 4, "D": 2, "E": 0, "F": 0}
+    r = swiss_pairing(list("ABCDEF"), points=points)
+    assert r.pairings == (("A", "B"), ("C", "D"), ("E", "F"))
 
 
 def test_rematch_only_when_unavoidable():
