@@ -28,6 +28,10 @@ Points the rule sheet leaves open, as this engine settles them:
   trumps dealt, and the Jack scores when the Jack of trumps was dealt.
 - With partnerships a side's points are pooled for the pitcher's bid, the Game point goes to the
   side with more pooled game points, and both partners score the side's figure.
+- `win: highest_over_target` replaces the pitcher-only rule: after any hand, the single highest
+  total at or above the target wins, whoever pitched. `pitcher_first_hljg` counts only the
+  points of players (sides) other than the pitcher's, High, Low, Jack, Game, from the totals
+  before the hand. `smudge` wins at once under every `win` rule.
 """
 
 from __future__ import annotations
