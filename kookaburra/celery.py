@@ -9,7 +9,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kookaburra.settings.local")
 app = Celery("kookaburra")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.conf.include = ["kookaburra.tasks"]
 
 
 def _make_broker_folders() -> None:

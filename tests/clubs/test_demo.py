@@ -32,13 +32,3 @@ def test_build_demo_is_idempotent_and_its_logins_work(client, db):
     assert (
         client.get(reverse("clubs:checkin", args=[result.club.slug, night.pk])).status_code == 200
     )
-
-
-def test_load_demo_prints_the_logins(db):
-    out = StringIO()
-    call_command("load_demo", stdout=out)
-    text = out.getvalue()
-    assert "demo" in text and "kookaburra500" in text and "alice" in text
-    out = StringIO()
-    call_command("load_demo", stdout=out)
-    assert "nothing new was created" in out.getvalue()
