@@ -9,7 +9,7 @@ from . import services
 from .models import BotLevel, Table
 
 
-def demo_table(user, *, level: str = BotLevel.EASY) -> Table:
+def demo_table(user, *, level: str = BotLevel.CLUB) -> Table:
     """The user's demo table: four-player Five Hundred, the user in seat 0 and three bots.
 
     Idempotent: while the user has a demo game that is not finished (and still sits at it),

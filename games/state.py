@@ -62,8 +62,12 @@ def build_hand(table: Table, table_hand: TableHand, records: list[dict[str, Any]
     return hand
 
 
-def hand_records(table_hand: TableHand) -> list[dict[str, Any]]:
-    return list(table_hand.actions.order_by("number").values_list("record", flat=True))
+def hand_records(table_hand: TableHand, upto: int | None = None) -> list[dict[str, Any]]:
+    """The hand's logged action records in order (only those numbered up to `upto`)."""
+    actions = table_hand.actions.all()
+    if upto is not None:
+        actions = actions.filter(number__lte=upto)
+    return list(actions.order_by("number").values_list("record", flat=True))
 
 
 def current_table_hand(table: Table) -> TableHand | None:
@@ -98,7 +102,10 @@ def current_hand(table: Table):
         if hand is not None:
             _cache.move_to_end(key)
             return hand
-    _table_hand, hand = build_current_hand(table)
+    # Exactly the state at the table's action count, even if this Table object is older than
+    # the database: the cache entry must match its key.
+    table_hand = current_table_hand(table)
+    hand = build_hand(table, table_hand, hand_records(table_hand, upto=table.action_number))
     remember(table, hand)
     return hand
 

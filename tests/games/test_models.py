@@ -62,3 +62,27 @@ def test_bot_levels_match_the_bots():
     from games.bots import BOT_LEVELS
 
     assert set(BotLevel.values) == set(BOT_LEVELS)
+
+
+def test_admin_pages_hide_a_hand_in_play(client, four):
+    from django.urls import reverse
+
+    admin = four[0]
+    admin.is_staff = admin.is_superuser = True
+    admin.save()
+    table = services.table_create(admin, game="five_hundred", players=4, seed=2)
+    for n in (1, 2, 3):
+        services.table_sit(four[n], table, n)
+    client.force_login(admin)
+    hand = TableHand.objects.get(table=table, number=1)
+    for name, args in [
+        ("admin:games_table_changelist", []),
+        ("admin:games_table_change", [table.pk]),
+        ("admin:games_tablehand_changelist", []),
+        ("admin:games_tableaction_changelist", []),
+        ("admin:games_houseruleset_changelist", []),
+    ]:
+        assert client.get(reverse(name, args=args)).status_code == 200, name
+    page = client.get(reverse("admin:games_tablehand_change", args=[hand.pk])).content.decode()
+    assert "shown when the hand is finished" in page
+    assert str(hand.deal["hands"]) not in page and "kitty" not in page

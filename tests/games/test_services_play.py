@@ -268,3 +268,13 @@ def test_a_whole_five_hundred_game_replays_to_the_stored_result(four):
     replayed = records.replay(selectors.game_record_for(table))
     assert replayed["totals"] == [h.totals for h in hands]
     assert replayed["winner"] == table.winners
+
+
+def test_a_stale_table_object_reads_the_state_at_its_own_action_count(four):
+    table = full_table(four, seed=1)
+    old = Table.objects.get(pk=table.pk)
+    services.table_act(four[table.to_act], table.pk, 0, {"call": "pass"})
+    assert selectors.table_view_for(four[0], old)["hand"]["bids"] == []  # built at 0 actions
+    table.refresh_from_db()
+    assert len(selectors.table_view_for(four[0], table)["hand"]["bids"]) == 1
+    assert selectors.table_view_for(four[0], old)["hand"]["bids"] == []  # the cache agrees
