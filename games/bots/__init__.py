@@ -1,0 +1,83 @@
+"""Baseline bots for Five Hundred and Auction Pitch.
+
+    from games.bots import choose_action, BOT_LEVELS
+    action = choose_action(hand.view_for(seat), level="club", rng=random.Random(7))
+    hand.apply(Action.from_record(action))
+
+A bot sees only one seat's view (the JSON-ready dict of `Hand.view_for(seat)`) and returns one
+action record from `view["legal"]`, with its seat; for Five Hundred's discard step (`legal` is
+`[{"seat": s, "discard": 3, "from": [13 cards]}]`) it returns `{"seat": s, "discard": [3 cards]}`.
+The choice depends only on the view and `rng`, so a seeded rng repeats it exactly.
+
+Should a strategy ever fail on an unforeseen view, or pick something outside `legal`, the bot
+logs the fault (logger `games.bots`) and plays a random legal action instead: a bot never stops
+a table. Nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+from . import five_hundred, pitch
+from .common import BotError, is_discard_step, legal_of, random_action
+
+logger = logging.getLogger("games.bots")
+
+BOT_LEVELS: dict[str, str] = {
+    "easy": "Plays any legal card at random.",
+    "club": (
+        "Plays like a sensible club player: bids what its hand is worth, keeps its trumps and "
+        "winners, wins tricks cheaply, never overtakes its partner and plays low when it cannot "
+        "win."
+    ),
+}
+
+_CLUB = {"five_hundred": five_hundred.club_action, "pitch": pitch.club_action}
+
+
+def choose_action(view: dict[str, Any], *, level: str = "club", rng: random.Random) -> dict:
+    """One legal action record for the seat whose view this is (see the module docstring).
+
+    Raises ValueError for an unknown level or game, and BotError when the seat has nothing to do.
+    """
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}: expected one of {', '.join(BOT_LEVELS)}")
+    game = view.get("game")
+    if game not in _CLUB:
+        raise ValueError(f"unknown game {game!r}: expected five_hundred or pitch")
+    legal = legal_of(view)
+    if level == "easy":
+        return random_action(view, rng)
+    try:
+        action = _CLUB[game](view, rng)
+    except BotError:
+        raise
+    except Exception:
+        logger.exception("club bot failed on a %s view; playing at random", game)
+        return random_action(view, rng)
+    if not _is_legal(action, legal):
+        logger.error("club bot chose %r, which is not legal; playing at random", action)
+        return random_action(view, rng)
+    return action
+
+
+def _is_legal(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
+    if is_discard_step(legal):
+        entry = legal[0]
+        chosen = action.get("discard")
+        return (
+            action.get("seat") == entry["seat"]
+            and isinstance(chosen, list)
+            and len(chosen) == entry.get("discard", 3)
+            and len(set(chosen)) == len(chosen)
+            and all(c in entry["from"] for c in chosen)
+        )
+    plain = dict(action)
+    if plain.get("sans_kitty") is True and "call" in plain:
+        del plain["sans_kitty"]
+    return plain in legal
+
+
+__all__ = ["BOT_LEVELS", "BotError", "choose_action"]

@@ -1,0 +1,377 @@
+"""The "club" Auction Pitch bot: plays like a sensible club player from one seat's view.
+
+It sees only `Hand.view_for(seat)` (games/engines/pitch.py): its own six cards, the bids, every
+card won so far (`won`), the trick in progress and what has been captured. Cards nobody has played
+yet may or may not be in play (only six cards a player are dealt), and the bot weighs them by the
+chance that they are.
+
+Bidding
+    For each suit it estimates the points it would win with that suit as trumps: High from its top
+    trump (certain with the ace; with a lower card, the chance that nobody holds the ones above),
+    Low from its lowest trump (the chance that no lower trump is in play, and that it can bring
+    the card home), Jack (held and guarded, or a chance to catch it), and Game from its trumps and
+    its tens and court cards. More players mean more cards in play, so every "nobody else holds
+    it" chance shrinks. It bids the amount with the best expected score (a made bid scores what
+    the hand wins, a failed one loses the bid) when that beats passing; the stuck dealer bids 2
+    (more with a strong hand) in its best suit, and the dealer steals at the high bid when its
+    hand is worth it. In partnerships it does not outbid its partner without a clearly better hand.
+
+Play
+    The pitcher leads its best suit's highest card. Afterwards: lead the top trump while it is the
+    highest one still out (drawing trumps and catching the Jack), otherwise a cheap plain card;
+    win tricks that hold points (tens, the Jack, a low trump) as cheaply as possible, bring the
+    Jack home when it is safe, never overtake a partner who is winning, and throw low cards
+    otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, SUITS, Card, card
+
+from .common import cards_of, legal_of, play_records
+
+HAND_SIZE = 6
+PACK_SIZE = 52
+GAME_POINTS = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
+
+# Calibrated against club-bot playouts of random deals (the pitcher's best suit pitched at once):
+# the points the pitcher's side took minus the bot's estimate, by player count, and the spread
+# around it. A partner adds about a third of a point more.
+POINTS_OFFSET = {3: 0.33, 4: 0.35, 5: 0.29, 6: 0.25, 7: 0.1}
+PARTNER_OFFSET = 0.3
+POINTS_SPREAD = 1.0
+# What a seat expects to win on someone else's bid: passing is worth this much.
+PASS_VALUE = {3: 0.7, 4: 0.5, 5: 0.4, 6: 0.35, 7: 0.3}
+
+
+def game_points(c: Card) -> int:
+    return GAME_POINTS.get(c.rank, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bidding
+
+
+def _absent(players: int) -> float:
+    """The chance that a card this seat does not hold was not dealt at all (before play)."""
+    others = HAND_SIZE * (players - 1)
+    return 1.0 - others / (PACK_SIZE - HAND_SIZE)
+
+
+def suit_points(hand: list[Card], suit: int, players: int, low_rule: str = "winner") -> float:
+    """The points this hand expects to win as pitcher with `suit` as trumps."""
+    q = _absent(players)
+    trumps = sorted((c.rank for c in hand if c.suit == suit), reverse=True)
+    if not trumps:
+        return 0.0
+    n = len(trumps)
+    top, bottom = trumps[0], trumps[-1]
+    high = q ** (ACE - top)
+    # Low: no trump below ours in play; bringing it home needs control of the trumps.
+    low_in_play = q ** (bottom - 2)
+    if low_rule == "holder":
+        keep_low = 1.0
+    elif n == 1:
+        keep_low = high
+    else:
+        keep_low = 0.55 + 0.1 * min(n - 1, 3) + (0.1 if top >= KING else 0.0)
+    low = low_in_play * min(keep_low, 1.0)
+    if n == 1 and top != bottom:
+        low = 0.0
+    # Jack.
+    higher_missing = sum(1 for r in (QUEEN, KING, ACE) if r not in trumps)
+    if JACK in trumps:
+        safe = q**higher_missing
+        jack = safe + (1.0 - safe) * (0.45 if n >= 3 else 0.25)
+    else:
+        jack = (1.0 - q) * (0.45 if top > JACK else 0.15)
+    # Game: trumps take tricks; tens and court cards carry the game points.
+    tens = sum(1 for c in hand if c.rank == 10)
+    trump_ten = 10 in trumps
+    court = sum(game_points(c) for c in hand if c.rank > 10)
+    game = 0.12 + 0.09 * n + 0.12 * tens + 0.1 * trump_ten + 0.012 * court
+    game -= 0.05 * (players - 4)
+    game = min(max(game, 0.0), 0.9)
+    return high + low + jack + game
+
+
+def best_suit(hand: list[Card], players: int, low_rule: str = "winner") -> tuple[float, int]:
+    """(expected points, suit) of the hand's best trump suit (ties go to the higher card)."""
+    best = None
+    for s in SUITS:
+        points = suit_points(hand, s, players, low_rule)
+        top = max((c.rank for c in hand if c.suit == s), default=0)
+        key = (points, top, s)
+        if best is None or key > best[0]:
+            best = (key, points, s)
+    return best[1], best[2]
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def bid_ev(expected: float, bid: int) -> float:
+    """Expected score of bidding `bid` with `expected` points: made, the points; set, -bid."""
+    made = _phi((expected - bid + 0.5) / POINTS_SPREAD)
+    return made * max(expected, bid) - (1.0 - made) * bid
+
+
+def choose_bid(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    seat = view["seat"]
+    players = view["players"]
+    options = view.get("options") or {}
+    hand = cards_of(view.get("hand"))
+    expected, suit = best_suit(hand, players, options.get("low", "winner"))
+    expected += POINTS_OFFSET.get(players, 0.0)
+    if options.get("partnerships"):
+        expected += PARTNER_OFFSET
+    by_call = {e["call"]: e for e in legal if "call" in e}
+    pitches = {e["pitch"]: e for e in legal if "pitch" in e}
+    high = view.get("high_bid")
+    high_bid = high["bid"] if high else 0
+    partner = (seat + 2) % 4 if options.get("partnerships") else None
+    floor = PASS_VALUE.get(players, 0.4)
+    if high and high["seat"] == partner:
+        floor = max(floor, bid_ev(expected, high_bid) + 0.75)
+    choices: list[tuple[float, int, dict[str, Any]]] = []
+    for call, entry in by_call.items():
+        if call != "pass":
+            bid = int(call)
+            choices.append((bid_ev(expected, bid), -bid, entry))
+    if pitches:
+        lead = _pitch_card(hand, suit)
+        entry = pitches.get(str(lead))
+        if entry is not None and "4" not in by_call:
+            choices.append((bid_ev(expected, 4), -4, entry))
+        elif entry is not None:
+            # Bidding four by pitching is the same bid as calling four, and the lead is shown.
+            choices = [(ev, b, entry if b == -4 else e) for ev, b, e in choices]
+    if not choices:
+        return dict(by_call.get("pass") or legal[0])
+    ev, _, entry = max(choices, key=lambda t: (t[0], t[1]))
+    if "pass" not in by_call or ev > floor:
+        return dict(entry)
+    return dict(by_call["pass"])
+
+
+def _pitch_card(hand: list[Card], suit: int) -> Card:
+    return max((c for c in hand if c.suit == suit), key=lambda c: c.rank)
+
+
+# ---------------------------------------------------------------------------------------------
+# Play
+
+
+class Seat:
+    """The play-time facts the bot reads from a view."""
+
+    def __init__(self, view: dict[str, Any]):
+        self.view = view
+        self.seat = view["seat"]
+        self.players = view["players"]
+        options = view.get("options") or {}
+        self.low_rule = options.get("low", "winner")
+        self.partnerships = bool(options.get("partnerships"))
+        self.hand = cards_of(view.get("hand"))
+        trump = view.get("trump")
+        self.trump: int | None = SUIT_LETTERS.index(trump) if trump else None
+        trick = view.get("trick") or {}
+        self.trick: list[tuple[int, Card]] = [
+            (e["seat"], card_of(e["card"])) for e in trick.get("cards") or []
+        ]
+        played: set[Card] = set()
+        for won in view.get("won") or []:
+            played.update(cards_of(won))
+        played.update(c for _, c in self.trick)
+        self.played = played
+        held = set(self.hand)
+        self.unseen = [
+            card(s, r)
+            for s in SUITS
+            for r in range(2, ACE + 1)
+            if card(s, r) not in held and card(s, r) not in played
+        ]
+        sizes = view.get("cards_held") or [0] * self.players
+        others = sum(n for s, n in enumerate(sizes) if s != self.seat)
+        self.p_in_play = min(1.0, others / len(self.unseen)) if self.unseen else 0.0
+
+    @property
+    def side(self) -> set[int]:
+        if self.partnerships:
+            return {self.seat, (self.seat + 2) % 4}
+        return {self.seat}
+
+    def seats_after_me(self) -> list[int]:
+        left = self.players - len(self.trick) - 1
+        return [(self.seat + j) % self.players for j in range(1, left + 1)]
+
+    def is_trump(self, c: Card) -> bool:
+        return c.suit == self.trump
+
+    def unseen_trumps(self) -> list[Card]:
+        return [u for u in self.unseen if u.suit == self.trump]
+
+    def master_trump(self, c: Card) -> bool:
+        """No trump that could still be in play ranks above it."""
+        return self.is_trump(c) and all(u.rank < c.rank for u in self.unseen_trumps())
+
+    def low_candidate(self, c: Card) -> bool:
+        """A trump that may turn out to be the lowest in play (nothing lower played)."""
+        if not self.is_trump(c):
+            return False
+        return not any(p.suit == self.trump and p.rank < c.rank for p in self.played)
+
+    def high_candidate(self, c: Card) -> bool:
+        if not self.is_trump(c):
+            return False
+        return not any(p.suit == self.trump and p.rank > c.rank for p in self.played)
+
+
+def card_of(text: str) -> Card:
+    return cards_of([text])[0]
+
+
+def _power(seat: Seat, c: Card, led: int) -> int:
+    if c.suit == seat.trump:
+        return 100 + c.rank
+    if c.suit == led:
+        return c.rank
+    return 0
+
+
+def _trick_value(seat: Seat, cards: list[Card]) -> float:
+    """What winning these cards is worth: game points, and the Jack, High and Low at stake."""
+    value = sum(game_points(c) for c in cards) / 4.0
+    for c in cards:
+        if not seat.is_trump(c):
+            continue
+        if c.rank == JACK:
+            value += 4.0
+        if seat.low_candidate(c) and not any(u.rank < c.rank for u in seat.unseen_trumps()):
+            value += 4.0
+        elif seat.low_candidate(c):
+            value += 1.5
+        if seat.high_candidate(c) and not any(u.rank > c.rank for u in seat.unseen_trumps()):
+            value += 4.0
+    return value
+
+
+def _keep_value(seat: Seat, c: Card) -> float:
+    """How much giving this card away (to a trick we lose) costs."""
+    if seat.is_trump(c):
+        cost = 20.0 + c.rank
+        if c.rank == JACK:
+            cost += 40.0
+        if seat.low_candidate(c) and seat.low_rule == "winner":
+            cost += 30.0
+        if seat.master_trump(c):
+            cost += 20.0
+        return cost
+    return 3.0 * game_points(c) + c.rank / 10.0
+
+
+def choose_play(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    seat = Seat(view)
+    plays = play_records(legal)
+    cards = list(plays)
+    if seat.trump is None:
+        # The pitcher's opening lead: the highest card of the best suit.
+        options = view.get("options") or {}
+        _, suit = best_suit(seat.hand, seat.players, options.get("low", "winner"))
+        lead = _pitch_card(seat.hand, suit)
+        return dict(plays.get(lead) or plays[max(cards, key=lambda c: (c.rank, c))])
+    if not seat.trick:
+        return dict(plays[_lead(seat, cards)])
+    return dict(plays[_follow(seat, cards)])
+
+
+def _lead(seat: Seat, cards: list[Card]) -> Card:
+    trumps = sorted((c for c in cards if seat.is_trump(c)), key=lambda c: c.rank, reverse=True)
+    out = seat.unseen_trumps()
+    if trumps and out and seat.master_trump(trumps[0]):
+        return trumps[0]
+    plain = [c for c in cards if not seat.is_trump(c)]
+    if plain:
+        # A cheap plain card: no game points, low rank; an ace that cannot be beaten in its suit
+        # only if nothing cheaper is left.
+        return min(plain, key=lambda c: (_keep_value(seat, c), c))
+    # Only trumps: lead the highest unless it is an unguarded Jack; keep a low trump for last.
+    order = sorted(cards, key=lambda c: (_keep_value(seat, c), c))
+    if trumps and seat.master_trump(trumps[0]):
+        return trumps[0]
+    return order[0]
+
+
+def _follow(seat: Seat, cards: list[Card]) -> Card:
+    led = seat.trick[0][1].suit
+    best_seat, best_card = max(seat.trick, key=lambda sc: _power(seat, sc[1], led))
+    best_power = _power(seat, best_card, led)
+    later = seat.seats_after_me()
+    later_opponents = [s for s in later if s not in seat.side]
+    trick_cards = [c for _, c in seat.trick]
+    if best_seat in seat.side:
+        safe = not later_opponents or seat.master_trump(best_card)
+        under = [c for c in cards if _power(seat, c, led) <= best_power] or cards
+        if safe:
+            # Feed the partner's certain trick: a ten, or our low trump.
+            def gift(c):
+                bonus = 0.0
+                if seat.is_trump(c) and seat.low_candidate(c) and seat.low_rule == "winner":
+                    bonus = 25.0
+                elif seat.is_trump(c):
+                    bonus = -50.0
+                return (game_points(c) + bonus, -c.rank, c)
+
+            return max(under, key=gift)
+        return min(under, key=lambda c: (_keep_value(seat, c), c))
+    winners = sorted(
+        (c for c in cards if _power(seat, c, led) > best_power),
+        key=lambda c: (_power(seat, c, led), c),
+    )
+    if winners:
+        value = _trick_value(seat, trick_cards)
+        for c in winners:
+            holds = not later_opponents or _holds(seat, c, led)
+            worth = value + _trick_value(seat, [c]) + (0.3 if not seat.is_trump(c) else 0.0)
+            if c.rank == JACK and seat.is_trump(c) and holds:
+                return c  # bring the Jack home
+            if not holds:
+                continue
+            if not seat.is_trump(c) and worth > 0:
+                return c
+            if worth >= 1.0:
+                return c
+        if value >= 2.0:
+            # Points are at stake: try the cheapest winner even if it may be overtaken, but
+            # never risk the Jack or our low trump this way.
+            for c in winners:
+                if not (seat.is_trump(c) and (c.rank == JACK or seat.low_candidate(c))):
+                    return c
+    return min(cards, key=lambda c: (_keep_value(seat, c), c))
+
+
+def _holds(seat: Seat, c: Card, led: int) -> bool:
+    """Whether `c` probably stays the winner against the players still to come."""
+    if seat.is_trump(c):
+        return seat.master_trump(c) or not any(u.rank > c.rank for u in seat.unseen_trumps())
+    if seat.trump is not None and seat.unseen_trumps():
+        # A plain card can be trumped by anyone; trust it only as the last to play.
+        return False
+    return all(not (u.suit == led and u.rank > c.rank) for u in seat.unseen)
+
+
+# ---------------------------------------------------------------------------------------------
+# Entry point
+
+
+def club_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The club bot's action for this view (one of `view["legal"]`)."""
+    legal = legal_of(view)
+    if any("call" in e or "pitch" in e for e in legal):
+        return choose_bid(view, legal)
+    return choose_play(view, legal)
