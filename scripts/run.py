@@ -47,6 +47,7 @@ def main() -> int:
                 "2",
             ],
             cwd=ROOT,
+            env={**os.environ, "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING")},
         ),
         subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{PORT}"], cwd=ROOT),
     ]
@@ -63,7 +64,7 @@ def main() -> int:
                 child.kill()
 
     signal.signal(signal.SIGTERM, lambda *a: (stop(), sys.exit(0)))
-    time.sleep(2)
+    time.sleep(4)  # let both print their start-up lines first
     banner = "\n".join(
         [
             "",
@@ -71,7 +72,8 @@ def main() -> int:
             f"  Kookaburra is running at http://{HOST}:{PORT}/",
             "  Ctrl-C stops the web server and the Celery worker.",
             "",
-            *("  " + line for line in demo.stdout.strip().splitlines()),
+            *("  " + line.replace(" /", f" http://{HOST}:{PORT}/", 1)
+              for line in demo.stdout.strip().splitlines()),
             "=" * 72,
             "",
         ]

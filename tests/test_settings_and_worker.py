@@ -32,7 +32,7 @@ def test_with_nothing_set_the_site_uses_sqlite_and_the_embedded_broker(tmp_path)
         "print(s.DATABASES['default']['ENGINE']); print(s.CELERY_BROKER_URL)",
         _env(KOOKABURRA_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="kookaburra.settings.local"),
     )
-    assert out.splitlines() == ["django.db.backends.sqlite3", "filesystem://"]
+    assert out.splitlines() == ["django.db.backends.sqlite3", "filesystem://localhost/"]
 
 
 def test_database_and_broker_urls_switch_to_postgresql_and_redis(tmp_path):

@@ -142,7 +142,7 @@ KOOKABURRA_BOT_DELAY = float(os.environ.get("KOOKABURRA_BOT_DELAY", "0.8"))
 
 # Celery. With no CELERY_BROKER_URL the broker is a folder on disk (kombu's filesystem transport):
 # a real worker process consumes from it and no server is needed.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost/")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _broker_dir = VAR_DIR / "celery-broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -154,6 +154,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "polling_interval": 0.2,  # seconds; bots' moves should appear promptly
     }
 CELERY_TASK_IGNORE_RESULT = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # Django's LOGGING (LOG_LEVEL) governs the worker too
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -195,4 +196,6 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Celery sets its own loggers' levels; follow LOG_LEVEL here too.
+    "loggers": {"celery": {"level": os.environ.get("LOG_LEVEL", "INFO")}},
 }
