@@ -89,24 +89,23 @@ def test_production_settings_refuse_to_start_without_a_secret_key(tmp_path):
 def _round_trip(env: dict, tmp_path: Path) -> str:
     """Start a real worker, send it a task from another process, and return the worker's log."""
     log = tmp_path / "worker.log"
-    worker = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "celery"),
-            "-A",
-            "kookaburra",
-            "worker",
-            "--pool",
-            "solo",
-            "-l",
-            "info",
-            "--without-mingle",
-            "--without-gossip",
-            "-f",
-            str(log),
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    with open(log, "w") as sink:
+        worker = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "celery"),
+                "-A",
+                "kookaburra",
+                "worker",
+                "--pool",
+                "solo",
+                "--without-mingle",
+                "--without-gossip",
+            ],
+            cwd=ROOT,
+            env={**env, "LOG_LEVEL": "INFO"},
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and "ready" not in (
