@@ -1,0 +1,701 @@
+"""Reads for tournament pages, the API and the services: nothing here changes anything.
+
+Lists and access
+    tournaments_of_club(club)                  a club's tournaments, newest first
+    tournament_access(user, tournament)        TournamentAccess: is_director, entrant, may_enter
+    entrant_list(tournament)                   entrants in seed order, members prefetched
+    entrant_of(user, tournament)               the user's entrant, or None
+    round_list(tournament)                     rounds with tables, seats, results prefetched
+    current_round(tournament)                  the latest published (or closed) round, or None
+
+Seating and tables
+    round_seating(round)                       RoundSeating: the table list (who sits where) + byes
+    table_info(table)                          one table as a dict (seats, sides, result)
+    my_table(user, tournament)                 MyTable: the user's table this round (or bye), None
+    round_unfinished_tables(round)             tables without a confirmed result (derived)
+    round_is_complete(round)                   True when every table has a confirmed result
+    results_awaiting(user, tournament)         pending results the user may confirm
+
+Standings and brackets
+    standings(tournament)                      the stored snapshot: list of dicts, best first
+    standings_version(tournament_id)           the snapshot's version (one small query)
+    live_standings(tournament)                 computed now from confirmed results (not stored)
+    standings_csv_rows(tournament)             header + one row per line, for a CSV download
+    bracket(tournament)                        the stored bracket snapshot (brackets only)
+    bracket_state(tournament)                  formats.BracketState computed now (brackets only)
+
+Printing and history
+    table_cards(round)                         data for printable table cards
+    results_sheet(tournament)                  every round's tables with their results
+    result_audit_log(tournament)               directors' entries and corrections, newest first
+
+For the services (plain data for `tournaments.formats`)
+    format_results(tournament)                 confirmed results and byes as formats.Result
+    entrant_ids(tournament)                    every entrant id in seed order
+    scoring_of(tournament), tiebreaks_of(tournament)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from clubs.permissions import club_access
+
+from .formats import (
+    Bracket,
+    BracketState,
+    Result,
+    Scoring,
+    Side,
+    Tiebreak,
+    compute_standings,
+    double_elimination,
+    resolve_bracket,
+    scoring_for,
+    single_elimination,
+)
+from .formats.standings import DRAW, LOSS, WIN
+from .models import (
+    Bye,
+    Entrant,
+    EntrantMember,
+    ResultAudit,
+    Round,
+    Standing,
+    TableResult,
+    TableSeat,
+    Tournament,
+    TournamentTable,
+)
+
+#: The tiebreaks a new tournament gets unless the director lists others.
+DEFAULT_TIEBREAKS: dict[str, list[str]] = {
+    Tournament.Format.ROUND_ROBIN: [
+        Tiebreak.HEAD_TO_HEAD,
+        Tiebreak.POINTS_DIFFERENCE,
+        Tiebreak.HANDS_WON,
+    ],
+    Tournament.Format.SWISS: [
+        Tiebreak.BUCHHOLZ,
+        Tiebreak.SONNEBORN_BERGER,
+        Tiebreak.POINTS_DIFFERENCE,
+    ],
+    Tournament.Format.SINGLE_ELIMINATION: [Tiebreak.POINTS_DIFFERENCE],
+    Tournament.Format.DOUBLE_ELIMINATION: [Tiebreak.POINTS_DIFFERENCE],
+    Tournament.Format.PROGRESSIVE: [Tiebreak.WINS, Tiebreak.HANDS_WON],
+}
+
+
+def _signed_in(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False)
+
+
+def plain(value: Any) -> Any:
+    """A number as JSON can hold it: Fractions as an int when whole, else rounded to 3 places."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 3)
+    return value
+
+
+# Lists and access --------------------------------------------------------------------------------
+
+
+def tournaments_of_club(club) -> QuerySet[Tournament]:
+    return (
+        Tournament.objects.filter(club=club)
+        .select_related("club", "night", "house_rules")
+        .order_by("-created_at", "-id")
+    )
+
+
+def entrant_list(tournament: Tournament) -> QuerySet[Entrant]:
+    return (
+        Entrant.objects.filter(tournament=tournament)
+        .prefetch_related(
+            Prefetch("members", queryset=EntrantMember.objects.select_related("user"))
+        )
+        .order_by("seed", "id")
+    )
+
+
+def entrant_of(user, tournament: Tournament) -> Entrant | None:
+    if not _signed_in(user):
+        return None
+    member = (
+        EntrantMember.objects.filter(tournament=tournament, user=user)
+        .select_related("entrant")
+        .first()
+    )
+    return member.entrant if member else None
+
+
+@dataclass(frozen=True)
+class TournamentAccess:
+    """What one user (perhaps anonymous) is to one tournament."""
+
+    is_director: bool
+    entrant: Entrant | None
+
+    @property
+    def is_entrant(self) -> bool:
+        return self.entrant is not None
+
+
+def tournament_access(user, tournament: Tournament) -> TournamentAccess:
+    director = _signed_in(user) and club_access(user, tournament.club).is_director
+    return TournamentAccess(is_director=director, entrant=entrant_of(user, tournament))
+
+
+def _tables_prefetch() -> Prefetch:
+    return Prefetch(
+        "tables",
+        queryset=TournamentTable.objects.select_related("result", "game_table")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=TableSeat.objects.select_related("entrant", "member__user").order_by(
+                    "number"
+                ),
+            )
+        )
+        .order_by("number"),
+    )
+
+
+def round_list(tournament: Tournament) -> QuerySet[Round]:
+    return (
+        Round.objects.filter(tournament=tournament)
+        .prefetch_related(
+            _tables_prefetch(), Prefetch("byes", queryset=Bye.objects.select_related("entrant"))
+        )
+        .order_by("number")
+    )
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round being played: the latest published round, else the latest closed one."""
+    rounds = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+    return rounds.order_by("-number").first()
+
+
+# Seating and tables ------------------------------------------------------------------------------
+
+
+def _result_of(table: TournamentTable) -> TableResult | None:
+    try:
+        return table.result
+    except TableResult.DoesNotExist:
+        return None
+
+
+def _seats(table: TournamentTable) -> list[TableSeat]:
+    prefetched = getattr(table, "_prefetched_objects_cache", {})
+    if "seats" in prefetched:
+        return sorted(prefetched["seats"], key=lambda s: s.number)
+    return list(table.seats.select_related("entrant", "member__user").order_by("number"))
+
+
+def side_entrants(table: TournamentTable, seats: list[TableSeat] | None = None) -> list[list]:
+    """For each side of the table, its entrants (Entrant objects, no bots, in seat order)."""
+    seats = seats if seats is not None else _seats(table)
+    by_number = {s.number: s for s in seats}
+    out = []
+    for side in table.sides:
+        entrants = []
+        for number in side:
+            seat = by_number.get(number)
+            if seat is not None and seat.entrant is not None and seat.entrant not in entrants:
+                entrants.append(seat.entrant)
+        out.append(entrants)
+    return out
+
+
+def side_names(table: TournamentTable, seats: list[TableSeat] | None = None) -> list[str]:
+    """Each side as people read it: the entrant for a partnership, else the players (and bots)."""
+    seats = seats if seats is not None else _seats(table)
+    by_number = {s.number: s for s in seats}
+    names = []
+    for side in table.sides:
+        entrants = {by_number[n].entrant_id for n in side if n in by_number}
+        if len(entrants) == 1 and None not in entrants and len(side) > 1:
+            names.append(str(by_number[side[0]].entrant))
+        else:
+            names.append(" & ".join(by_number[n].name for n in side if n in by_number))
+    return names
+
+
+def table_info(table: TournamentTable) -> dict[str, Any]:
+    """A tournament table as pages and the API show it: seats, sides, result (no secrets)."""
+    seats = _seats(table)
+    result = _result_of(table)
+    names = side_names(table, seats)
+    side_of = {n: i for i, side in enumerate(table.sides) for n in side}
+    return {
+        "id": table.pk,
+        "number": table.number,
+        "round": table.round.number,
+        "round_id": table.round_id,
+        "bracket_match": table.bracket_match or None,
+        "online": table.online,
+        "game_table_id": table.game_table_id,
+        "game_status": table.game_table.status if table.game_table_id else None,
+        "seats": [
+            {
+                "id": s.pk,
+                "number": s.number,
+                "side": side_of.get(s.number),
+                "name": s.name,
+                "is_bot": s.is_bot,
+                "entrant_id": s.entrant_id,
+                "entrant_name": str(s.entrant) if s.entrant_id else None,
+                "user_id": s.member.user_id if s.member_id else None,
+            }
+            for s in seats
+        ],
+        "sides": [
+            {
+                "index": i,
+                "seats": list(side),
+                "name": names[i],
+                "score": result.scores[i] if result else None,
+                "hands_won": result.hands_won[i] if result and result.hands_won else None,
+                "won": (i in result.winners) if result else None,
+            }
+            for i, side in enumerate(table.sides)
+        ],
+        "result": (
+            {
+                **result.as_dict(),
+                "draw": not result.winners,
+                "entered_side": result.entered_side,
+                "entered_by": result.entered_by.shown_name if result.entered_by_id else None,
+                "confirmed_by": result.confirmed_by.shown_name if result.confirmed_by_id else None,
+                "entered_at": result.entered_at,
+                "confirmed_at": result.confirmed_at,
+            }
+            if result
+            else None
+        ),
+        "finished": bool(result and result.is_confirmed),
+    }
+
+
+@dataclass
+class RoundSeating:
+    round: Round
+    tables: list[dict[str, Any]] = field(default_factory=list)
+    byes: list[Entrant] = field(default_factory=list)
+
+    @property
+    def unfinished(self) -> list[dict[str, Any]]:
+        return [t for t in self.tables if not t["finished"]]
+
+
+def round_seating(round_: Round) -> RoundSeating:
+    """The table list of a round: who sits where (seat by seat), the sides, each result."""
+    tables = (
+        TournamentTable.objects.filter(round=round_)
+        .select_related("round", "result__entered_by", "result__confirmed_by", "game_table")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=TableSeat.objects.select_related("entrant", "member__user"),
+            )
+        )
+        .order_by("number")
+    )
+    byes = [b.entrant for b in Bye.objects.filter(round=round_).select_related("entrant")]
+    return RoundSeating(round_, [table_info(t) for t in tables], byes)
+
+
+@dataclass(frozen=True)
+class MyTable:
+    """Where a player sits this round. `table` is None for a bye."""
+
+    round: Round
+    entrant: Entrant
+    table: TournamentTable | None
+    seat: TableSeat | None
+    side: int | None
+    info: dict[str, Any] | None
+
+    @property
+    def bye(self) -> bool:
+        return self.table is None
+
+
+def my_table(user, tournament: Tournament) -> MyTable | None:
+    """The user's table in the current round (published or closed, never a draft), the seat and
+    side; a MyTable with `table=None` for a bye; None when the user has no place this round."""
+    entrant = entrant_of(user, tournament)
+    round_ = current_round(tournament)
+    if entrant is None or round_ is None:
+        return None
+    seat = (
+        TableSeat.objects.filter(table__round=round_, member__user=user)
+        .select_related("table__round")
+        .first()
+    )
+    if seat is None:
+        if Bye.objects.filter(round=round_, entrant=entrant).exists():
+            return MyTable(round_, entrant, None, None, None, None)
+        return None
+    table = seat.table
+    side = next((i for i, s in enumerate(table.sides) if seat.number in s), None)
+    return MyTable(round_, entrant, table, seat, side, table_info(table))
+
+
+def round_unfinished_tables(round_: Round) -> QuerySet[TournamentTable]:
+    """The round's tables that have no confirmed result yet: derived from the results."""
+    return (
+        TournamentTable.objects.filter(round=round_)
+        .exclude(result__status=TableResult.Status.CONFIRMED)
+        .order_by("number")
+    )
+
+
+def round_is_complete(round_: Round) -> bool:
+    return not round_unfinished_tables(round_).exists()
+
+
+def results_awaiting(user, tournament: Tournament) -> list[TableResult]:
+    """Pending results at the user's tables entered by another side: theirs to confirm."""
+    if not _signed_in(user):
+        return []
+    out = []
+    pending = TableResult.objects.filter(
+        tournament=tournament, status=TableResult.Status.PENDING, table__seats__member__user=user
+    ).select_related("table__round")
+    for result in pending.distinct():
+        seat = TableSeat.objects.filter(table=result.table, member__user=user).first()
+        side = next((i for i, s in enumerate(result.table.sides) if seat.number in s), None)
+        if side is not None and side != result.entered_side:
+            out.append(result)
+    return out
+
+
+# Plain data for the formats ----------------------------------------------------------------------
+
+
+def entrant_ids(tournament: Tournament) -> list[int]:
+    return list(
+        Entrant.objects.filter(tournament=tournament)
+        .order_by("seed", "id")
+        .values_list("id", flat=True)
+    )
+
+
+def scoring_of(tournament: Tournament) -> Scoring:
+    return scoring_for(tournament.format)
+
+
+def tiebreaks_of(tournament: Tournament) -> list[str]:
+    return list(tournament.tiebreaks or [])
+
+
+def result_for_formats(table: TournamentTable, result: TableResult) -> Result:
+    """A confirmed table result as a `formats.Result` (bots are on no side's member list)."""
+    entrants = side_entrants(table)
+    hands = result.hands_won or [0] * len(table.sides)
+    sides = tuple(
+        Side(
+            tuple(e.pk for e in entrants[i]),
+            int(result.scores[i]),
+            (WIN if i in result.winners else LOSS) if result.winners else DRAW,
+            int(hands[i]),
+        )
+        for i in range(len(table.sides))
+    )
+    return Result(table.pk, table.round.number, sides)
+
+
+def format_results(tournament: Tournament) -> list[Result]:
+    """Every confirmed result and every bye of the tournament, as `formats.Result`s."""
+    tables = (
+        TournamentTable.objects.filter(
+            tournament=tournament, result__status=TableResult.Status.CONFIRMED
+        )
+        .select_related("round", "result")
+        .prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related("entrant")))
+        .order_by("round__number", "number")
+    )
+    results = [result_for_formats(t, t.result) for t in tables]
+    for bye in Bye.objects.filter(round__tournament=tournament).select_related("round"):
+        results.append(Result.for_bye(f"bye-{bye.pk}", bye.round.number, bye.entrant_id))
+    return results
+
+
+# Standings and brackets --------------------------------------------------------------------------
+
+
+def live_standings(tournament: Tournament):
+    """The standings computed now from the confirmed results (formats.Standing list)."""
+    return compute_standings(
+        entrant_ids(tournament),
+        format_results(tournament),
+        tiebreaks=tiebreaks_of(tournament),
+        scoring=scoring_of(tournament),
+    )
+
+
+def standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings as last recalculated, best first: one dict a line with `rank`, `entrant`
+    (id, name, seed, withdrawn), `points`, `played`, `wins`, `draws`, `losses`, `byes`,
+    `game_points`, `hands_won` and `tiebreaks` (label and value, in the director's order)."""
+    rows = (
+        Standing.objects.filter(tournament=tournament)
+        .select_related("entrant")
+        .order_by("position")
+    )
+    out = []
+    for row in rows:
+        data = row.data or {}
+        out.append(
+            {
+                "position": row.position,
+                "rank": row.rank,
+                "entrant": {
+                    "id": row.entrant_id,
+                    "name": row.entrant.name,
+                    "seed": row.entrant.seed,
+                    "withdrawn": row.entrant.withdrawn,
+                },
+                "points": data.get("points", plain(row.points)),
+                "played": row.played,
+                "wins": row.wins,
+                "draws": row.draws,
+                "losses": row.losses,
+                "byes": row.byes,
+                "game_points": row.game_points,
+                "hands_won": row.hands_won,
+                "points_difference": data.get("points_difference"),
+                "buchholz": data.get("buchholz"),
+                "sonneborn_berger": data.get("sonneborn_berger"),
+                "tiebreaks": data.get("tiebreaks", []),
+            }
+        )
+    return out
+
+
+def standings_version(tournament_id: int) -> int | None:
+    """The standings snapshot's version: it goes up whenever the stored standings (or the
+    bracket) change. One small query, for polling; None for an unknown tournament."""
+    return (
+        Tournament.objects.filter(pk=tournament_id)
+        .values_list("standings_version", flat=True)
+        .first()
+    )
+
+
+TIEBREAK_LABELS = {
+    Tiebreak.POINTS_DIFFERENCE: "Points difference",
+    Tiebreak.BUCHHOLZ: "Buchholz",
+    Tiebreak.SONNEBORN_BERGER: "Sonneborn–Berger",
+    Tiebreak.HEAD_TO_HEAD: "Head-to-head",
+    Tiebreak.HANDS_WON: "Hands won",
+    Tiebreak.GAME_POINTS: "Game points",
+    Tiebreak.WINS: "Wins",
+}
+
+
+def standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
+    """The stored standings as rows for a CSV file: a header row, then one row a line."""
+    tiebreaks = tiebreaks_of(tournament)
+    header = [
+        "Rank",
+        "Entrant",
+        "Players",
+        "Seed",
+        "Points",
+        "Played",
+        "Won",
+        "Drawn",
+        "Lost",
+        "Byes",
+        "Game points",
+        "Hands won",
+        *[TIEBREAK_LABELS.get(Tiebreak(t), t) for t in tiebreaks],
+        "Withdrawn",
+    ]
+    players = {e.pk: " & ".join(m.name for m in e.members.all()) for e in entrant_list(tournament)}
+    rows: list[list[Any]] = [header]
+    for line in standings(tournament):
+        values = [t["value"] for t in line["tiebreaks"]]
+        rows.append(
+            [
+                line["rank"],
+                line["entrant"]["name"],
+                players.get(line["entrant"]["id"], ""),
+                line["entrant"]["seed"],
+                line["points"],
+                line["played"],
+                line["wins"],
+                line["draws"],
+                line["losses"],
+                line["byes"],
+                line["game_points"],
+                line["hands_won"],
+                *["" if v is None else v for v in values],
+                "yes" if line["entrant"]["withdrawn"] else "",
+            ]
+        )
+    return rows
+
+
+def bracket_of(tournament: Tournament) -> Bracket | None:
+    """The tournament's bracket (fixed when it started), or None for other formats."""
+    if not tournament.is_elimination or not tournament.draw:
+        return None
+    if tournament.format == Tournament.Format.SINGLE_ELIMINATION:
+        return single_elimination(tournament.draw)
+    return double_elimination(tournament.draw, reset=tournament.bracket_reset)
+
+
+def bracket_winners(tournament: Tournament) -> dict[str, int]:
+    """Bracket match id → winning entrant id, from the confirmed results."""
+    winners = {}
+    tables = (
+        TournamentTable.objects.filter(
+            tournament=tournament, result__status=TableResult.Status.CONFIRMED
+        )
+        .exclude(bracket_match="")
+        .select_related("result")
+        .prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related("entrant")))
+    )
+    for table in tables:
+        entrants = side_entrants(table)
+        won = [entrants[i][0].pk for i in table.result.winners if entrants[i]]
+        if len(won) == 1:
+            winners[table.bracket_match] = won[0]
+    return winners
+
+
+def bracket_state(tournament: Tournament) -> BracketState | None:
+    bracket = bracket_of(tournament)
+    if bracket is None:
+        return None
+    return resolve_bracket(bracket, bracket_winners(tournament))
+
+
+def bracket_depths(bracket: Bracket) -> dict[str, int]:
+    """Each match's depth: 1 + the deepest match it draws on (1 for the first round). Matches
+    of one depth are played in the same tournament round."""
+    depth: dict[str, int] = {}
+    remaining = list(bracket.matches)
+    while remaining:
+        later = []
+        for match in remaining:
+            sources = [getattr(s, "match", None) for s in match.sources]
+            needed = [s for s in sources if s is not None]
+            if all(s in depth for s in needed):
+                depth[match.id] = 1 + max((depth[s] for s in needed), default=0)
+            else:
+                later.append(match)
+        remaining = later
+    return depth
+
+
+def bracket_data(tournament: Tournament, state: BracketState | None = None) -> dict | None:
+    """The bracket as plain data for pages: every match with its entrants, status and winner,
+    the site table of the match and the champion."""
+    state = state or bracket_state(tournament)
+    if state is None:
+        return None
+    names = {e.pk: e.name for e in Entrant.objects.filter(tournament=tournament)}
+    tables = dict(
+        TournamentTable.objects.filter(tournament=tournament)
+        .exclude(bracket_match="")
+        .values_list("bracket_match", "pk")
+    )
+    depths = bracket_depths(state.bracket)
+
+    def who(entrant_id):
+        return None if entrant_id is None else {"id": entrant_id, "name": names.get(entrant_id)}
+
+    return {
+        "kind": state.bracket.kind,
+        "size": state.bracket.size,
+        "champion": who(state.champion),
+        "finished": state.finished,
+        "eliminated": list(state.eliminated),
+        "matches": [
+            {
+                "id": m.match.id,
+                "bracket": m.match.bracket,
+                "round": m.match.round,
+                "slot": m.match.slot,
+                "depth": depths.get(m.match.id),
+                "status": m.status,
+                "entrants": [who(e) for e in m.entrants],
+                "byes": list(m.byes),
+                "winner": who(m.winner),
+                "table_id": tables.get(m.match.id),
+            }
+            for m in state.matches.values()
+        ],
+    }
+
+
+def bracket(tournament: Tournament) -> dict | None:
+    """The bracket as last stored with the standings (see `bracket_data`), or None."""
+    return tournament.bracket_snapshot
+
+
+# Printing and history ----------------------------------------------------------------------------
+
+
+def table_cards(round_: Round) -> list[dict[str, Any]]:
+    """One card a table, to print and put on the table: the tournament, round and table, the
+    game and how the round is played, each seat with its player, and a line a side for the
+    score (and where to find it online)."""
+    tournament = round_.tournament
+    seating = round_seating(round_)
+    cards = []
+    for table in seating.tables:
+        cards.append(
+            {
+                "tournament": tournament.name,
+                "club": tournament.club.name,
+                "game": tournament.get_game_display(),
+                "play": tournament.play_label,
+                "round": round_.number,
+                "table": table["number"],
+                "bracket_match": table["bracket_match"],
+                "online": table["online"],
+                "game_table_id": table["game_table_id"],
+                "seats": [
+                    {"number": s["number"], "name": s["name"], "side": s["side"]}
+                    for s in table["seats"]
+                ],
+                "sides": [{"index": s["index"], "name": s["name"]} for s in table["sides"]],
+            }
+        )
+    return cards
+
+
+def results_sheet(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every round with its tables (sides, scores, winners, status) and byes, in order."""
+    sheet = []
+    for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
+        seating = round_seating(round_)
+        sheet.append(
+            {
+                "round": round_.number,
+                "status": round_.status,
+                "tables": seating.tables,
+                "byes": [{"id": e.pk, "name": e.name} for e in seating.byes],
+            }
+        )
+    return sheet
+
+
+def result_audit_log(tournament: Tournament) -> QuerySet[ResultAudit]:
+    return (
+        ResultAudit.objects.filter(tournament=tournament)
+        .select_related("actor", "table__round")
+        .order_by("-at", "-id")
+    )

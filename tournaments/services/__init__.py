@@ -1,0 +1,134 @@
+"""Everything that changes a tournament. Pages, the API and tasks call these and nothing else.
+
+Each service runs in one transaction, locks the tournament row first (then the round or table
+it changes), checks who is asking, and raises a `TournamentError` with a message for people when
+the request can't be done — in which case nothing has changed: `InvalidInput` (HTTP 400),
+`NotAllowed` (403) or `Conflict` (409, with subclasses for the common cases). Standings are
+recalculated by the Celery task `tournaments.tasks.recalculate_standings`, enqueued on commit
+by every service that changes a result.
+
+Setting up (directors unless said)
+    tournament_create(actor, club, *, name, game, format, night=None, house_rules=None,
+                      options=None, play="target", hand_limit=None, rounds=None, cycles=1,
+                      bracket_reset=True, tiebreaks=None, online=False, bot_level="club",
+                      entrants_from_night=True) -> Tournament
+    tournament_update(actor, tournament, **changes) -> Tournament
+    tournament_delete(actor, tournament) -> None                       (draft only)
+    tournament_start(actor, tournament) -> Tournament                  (pairs round 1)
+    tournament_finish(actor, tournament) -> Tournament
+    entrant_add(actor, tournament, *, members, name="") -> Entrant      (late entry once running)
+    entrants_from_night(actor, tournament) -> list[Entrant]            (checked-in, not entered)
+    entrant_update(actor, entrant, *, name=None, members=None) -> Entrant
+    entrant_remove(actor, entrant) -> None                             (draft only)
+    entrants_reorder(actor, tournament, entrant_ids) -> None           (seeding, draft only)
+    entrant_withdraw(actor, entrant) -> Entrant                        (director or own player)
+    entrant_reinstate(actor, entrant) -> Entrant
+
+Rounds and the table list
+    tournament_pair_round(actor, tournament) -> Round                  (a draft round)
+    round_repair(actor, round) -> Round                                (pair a draft again)
+    round_discard(actor, round) -> None
+    round_swap_seats(actor, round, first_seat, second_seat) -> None    (TableSeat or id)
+    round_swap_entrants(actor, round, first_entrant, second_entrant) -> None
+    table_set_online(actor, table, online) -> TournamentTable
+    round_publish(actor, round) -> Round                               (opens site tables)
+    round_close(actor, round) -> Round                                 (only when all finished)
+
+Results
+    result_enter(actor, table, *, scores, hands_won=None, winners=None, reason="") -> TableResult
+    result_confirm(actor, table) -> TableResult
+    result_reject(actor, table) -> None
+    result_correct(actor, table, *, scores, hands_won=None, winners=None, reason) -> TableResult
+    result_record_online(game_table_id) -> TableResult | None           (the signal's task)
+
+Standings
+    standings_recalculate(tournament_id) -> bool                       (what the task runs)
+"""
+
+from .errors import (
+    AlreadyEntered,
+    Conflict,
+    InvalidInput,
+    NotAllowed,
+    ResultExists,
+    RoundUnfinished,
+    TournamentError,
+    WrongStatus,
+)
+from .results import (
+    clean_result,
+    result_confirm,
+    result_correct,
+    result_enter,
+    result_record_online,
+    result_reject,
+    site_table_result,
+)
+from .rounds import (
+    advance_bracket,
+    open_site_table,
+    round_close,
+    round_discard,
+    round_publish,
+    round_repair,
+    round_swap_entrants,
+    round_swap_seats,
+    table_set_online,
+    tournament_pair_round,
+)
+from .setup import (
+    entrant_add,
+    entrant_reinstate,
+    entrant_remove,
+    entrant_update,
+    entrant_withdraw,
+    entrants_from_night,
+    entrants_reorder,
+    tournament_create,
+    tournament_delete,
+    tournament_finish,
+    tournament_start,
+    tournament_update,
+)
+from .standings import standings_recalculate
+
+__all__ = [
+    "AlreadyEntered",
+    "Conflict",
+    "InvalidInput",
+    "NotAllowed",
+    "ResultExists",
+    "RoundUnfinished",
+    "TournamentError",
+    "WrongStatus",
+    "advance_bracket",
+    "clean_result",
+    "entrant_add",
+    "entrant_reinstate",
+    "entrant_remove",
+    "entrant_update",
+    "entrant_withdraw",
+    "entrants_from_night",
+    "entrants_reorder",
+    "open_site_table",
+    "result_confirm",
+    "result_correct",
+    "result_enter",
+    "result_record_online",
+    "result_reject",
+    "round_close",
+    "round_discard",
+    "round_publish",
+    "round_repair",
+    "round_swap_entrants",
+    "round_swap_seats",
+    "site_table_result",
+    "standings_recalculate",
+    "table_set_online",
+    "tournament_create",
+    "tournament_delete",
+    "tournament_finish",
+    "tournament_pair_round",
+    "tournament_start",
+    "tournament_update",
+]

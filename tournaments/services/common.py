@@ -1,0 +1,81 @@
+"""Helpers shared by the tournament services: who is asking, locks, and follow-up work."""
+
+from __future__ import annotations
+
+from clubs.models import Membership
+from clubs.permissions import club_access
+
+from ..models import Round, Tournament, TournamentTable
+from .errors import NotAllowed, WrongStatus
+
+
+def require_signed_in(actor) -> None:
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        raise NotAllowed("Please log in first.")
+
+
+def is_director(actor, tournament: Tournament) -> bool:
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        return False
+    return club_access(actor, tournament.club).is_director
+
+
+def require_director(actor, tournament: Tournament) -> None:
+    require_signed_in(actor)
+    if not is_director(actor, tournament):
+        raise NotAllowed(f"Only the directors of {tournament.club.name} can do that.")
+
+
+def lock_tournament(tournament: Tournament | int) -> Tournament:
+    """The tournament row, locked for the rest of the transaction (every change to its rounds,
+    tables and results takes this lock first, so they never interleave)."""
+    pk = tournament.pk if isinstance(tournament, Tournament) else tournament
+    locked = Tournament.objects.select_for_update().get(pk=pk)
+    locked.club  # noqa: B018 - read the club now (not locked: only the tournament row is)
+    return locked
+
+
+def lock_round(round_: Round | int) -> tuple[Tournament, Round]:
+    pk = round_.pk if isinstance(round_, Round) else round_
+    tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=pk)
+    tournament = lock_tournament(tournament_id)
+    return tournament, Round.objects.select_for_update().get(pk=pk)
+
+
+def lock_table(table: TournamentTable | int) -> tuple[Tournament, TournamentTable]:
+    pk = table.pk if isinstance(table, TournamentTable) else table
+    tournament_id = TournamentTable.objects.values_list("tournament_id", flat=True).get(pk=pk)
+    tournament = lock_tournament(tournament_id)
+    locked = TournamentTable.objects.select_for_update().select_related("round").get(pk=pk)
+    return tournament, locked
+
+
+def require_running(tournament: Tournament) -> None:
+    if tournament.is_draft:
+        raise WrongStatus(f"{tournament.name} hasn't started yet.")
+    if tournament.is_finished:
+        raise WrongStatus(f"{tournament.name} is finished.")
+
+
+def enqueue_standings(tournament: Tournament) -> None:
+    """Recalculate the standings once this transaction has committed."""
+    from ..tasks import recalculate_standings
+
+    recalculate_standings.delay_on_commit(tournament.pk)
+
+
+def table_actor(tournament: Tournament):
+    """Whom site tables are opened in the name of: the tournament's creator while they direct
+    the club, else one of the club's owners or directors."""
+    creator = tournament.created_by
+    if creator is not None and club_access(creator, tournament.club).is_director:
+        return creator
+    membership = (
+        Membership.objects.filter(
+            club=tournament.club, role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
+        )
+        .select_related("user")
+        .order_by("role", "joined_at")
+        .first()
+    )
+    return membership.user if membership else None

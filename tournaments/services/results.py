@@ -1,0 +1,383 @@
+"""Results: entered from a phone at a physical table and confirmed by an opponent, entered or
+corrected by a director (kept in the audit log), or recorded from a finished site table.
+
+A table has at most one result row (a one-to-one in the database) and every service here locks
+the tournament and the table row before reading it, so two people entering at the same moment
+leave one result: the second sees the first's entry (and confirms it when the scores match).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Table as GameTable
+from games.models import TableHand
+
+from .. import selectors
+from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
+from .common import enqueue_standings, is_director, lock_table, require_signed_in
+from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
+from .rounds import advance_bracket
+
+Status = TableResult.Status
+Source = TableResult.Source
+
+MAX_SCORE = 100_000
+
+
+def _numbers(values, count: int, what: str, *, low: int, allow_none=False) -> list[int] | None:
+    if values is None:
+        if allow_none:
+            return None
+        raise InvalidInput(f"Give the {what}.", field=what)
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise InvalidInput(f"Give the {what} as a list, one a side.", field=what)
+    if len(values) != count:
+        raise InvalidInput(f"This table has {count} sides: give {count} {what}.", field=what)
+    out = []
+    for value in values:
+        if isinstance(value, bool):
+            raise InvalidInput(f"The {what} must be whole numbers.", field=what)
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise InvalidInput(f"The {what} must be whole numbers.", field=what) from None
+        if str(number) != str(value).strip():
+            raise InvalidInput(f"The {what} must be whole numbers.", field=what)
+        if not low <= number <= MAX_SCORE:
+            raise InvalidInput(f"The {what} must be from {low} to {MAX_SCORE}.", field=what)
+        out.append(number)
+    return out
+
+
+def clean_result(
+    tournament: Tournament, table: TournamentTable, scores, hands_won=None, winners=None
+) -> dict:
+    """Check a result for `table`: a score a side, hands won a side (default none), and the
+    winning sides (default: the highest score; everyone level is a draw). Brackets have no
+    draws: level scores need `winners`."""
+    count = len(table.sides)
+    scores = _numbers(scores, count, "scores", low=-MAX_SCORE)
+    hands = _numbers(hands_won, count, "hands_won", low=0, allow_none=True) or [0] * count
+    if winners is None:
+        top = max(scores)
+        winners = [i for i, score in enumerate(scores) if score == top]
+        if len(winners) == count:
+            winners = []
+    else:
+        if isinstance(winners, str | bytes) or not isinstance(winners, Sequence):
+            raise InvalidInput("List the winning sides.", field="winners")
+        try:
+            winners = sorted({int(w) for w in winners})
+        except (TypeError, ValueError):
+            raise InvalidInput("Winning sides are numbered from 0.", field="winners") from None
+        if any(not 0 <= w < count for w in winners):
+            raise InvalidInput(f"Winning sides are numbered 0 to {count - 1}.", field="winners")
+        if len(winners) == count:
+            winners = []
+    if tournament.is_elimination and len(winners) != 1:
+        raise InvalidInput(
+            "A bracket match needs one winner: the scores are level, so say who won.",
+            field="winners",
+        )
+    return {"scores": scores, "hands_won": hands, "winners": winners}
+
+
+def _side_of(user, table: TournamentTable) -> int | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    seat = TableSeat.objects.filter(table=table, member__user=user).first()
+    if seat is None:
+        return None
+    return next((i for i, side in enumerate(table.sides) if seat.number in side), None)
+
+
+def _existing(table: TournamentTable) -> TableResult | None:
+    return TableResult.objects.filter(table=table).first()
+
+
+def _check_playable(tournament: Tournament, table: TournamentTable) -> None:
+    if tournament.is_draft:
+        raise WrongStatus(f"{tournament.name} hasn't started yet.")
+    if table.round.is_draft:
+        raise WrongStatus(f"Round {table.round.number} hasn't been published yet.")
+
+
+def _after_confirmed(tournament: Tournament, table: TournamentTable) -> None:
+    """A result now counts: the bracket moves on, the round may close, standings update."""
+    if tournament.is_elimination and not tournament.is_finished:
+        advance_bracket(tournament)
+    enqueue_standings(tournament)
+
+
+def _audit(tournament, table, actor, old: dict | None, new: dict, reason: str) -> None:
+    ResultAudit.objects.create(
+        tournament=tournament, table=table, actor=actor, old=old, new=new, reason=reason[:300]
+    )
+
+
+def _save_new(tournament, table, values: dict, **fields) -> TableResult:
+    try:
+        with transaction.atomic():
+            return TableResult.objects.create(
+                tournament=tournament, table=table, **values, **fields
+            )
+    except IntegrityError:
+        raise ResultExists(f"Table {table.number} already has a result.") from None
+
+
+@transaction.atomic
+def result_enter(
+    actor,
+    table: TournamentTable,
+    *,
+    scores: Sequence[int],
+    hands_won: Sequence[int] | None = None,
+    winners: Sequence[int] | None = None,
+    reason: str = "",
+) -> TableResult:
+    """Enter a table's result: `scores` (and `hands_won`) a side, in the order of the table's
+    sides; `winners` the winning sides if not simply the highest score.
+
+    A player at a physical table: the result waits for an opponent to confirm (entering again
+    changes it; an opponent entering the same scores confirms it; different scores are refused
+    with the first entry shown). A director not playing at the table: confirmed at once and
+    kept in the audit log. Site tables record their result by themselves.
+    """
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    _check_playable(tournament, table)
+    side = _side_of(actor, table)
+    director = is_director(actor, tournament)
+    if side is None and not director:
+        raise NotAllowed("Only the players at this table or a director can enter its result.")
+    values = clean_result(tournament, table, scores, hands_won, winners)
+    existing = _existing(table)
+    if side is None:  # a director's entry
+        if existing is not None and existing.is_confirmed:
+            raise ResultExists(
+                f"Table {table.number} already has a confirmed result: correct it instead."
+            )
+        old = existing.as_dict() if existing else None
+        now = timezone.now()
+        fields = {
+            **values,
+            "status": Status.CONFIRMED,
+            "source": Source.DIRECTOR,
+            "entered_side": None,
+            "entered_by": actor,
+            "confirmed_by": actor,
+            "confirmed_at": now,
+        }
+        if existing is None:
+            result = _save_new(tournament, table, {}, **fields)
+        else:
+            for key, value in fields.items():
+                setattr(existing, key, value)
+            existing.save()
+            result = existing
+        _audit(tournament, table, actor, old, result.as_dict(), reason or "Entered by a director.")
+        _after_confirmed(tournament, table)
+        return result
+    if table.online:
+        raise Conflict(
+            f"Table {table.number} is played on the site: its result is recorded when the game "
+            "ends."
+        )
+    if table.round.is_closed:
+        raise WrongStatus(f"Round {table.round.number} is closed: ask a director to correct it.")
+    if existing is None:
+        return _save_new(
+            tournament,
+            table,
+            values,
+            status=Status.PENDING,
+            source=Source.PLAYER,
+            entered_side=side,
+            entered_by=actor,
+        )
+    if existing.is_confirmed:
+        raise ResultExists(
+            f"Table {table.number}'s result is confirmed: ask a director to correct it."
+        )
+    if existing.entered_side == side:
+        for key, value in values.items():
+            setattr(existing, key, value)
+        existing.entered_by = actor
+        existing.save()
+        return existing
+    same = all(getattr(existing, key) == value for key, value in values.items())
+    if not same:
+        shown = "–".join(str(s) for s in existing.scores)
+        raise ResultExists(
+            f"{existing.entered_by.shown_name if existing.entered_by_id else 'The other side'} "
+            f"entered {shown}: confirm or reject it, or ask a director."
+        )
+    return _confirm(tournament, table, existing, actor)
+
+
+def _confirm(tournament, table, result: TableResult, actor) -> TableResult:
+    result.status = Status.CONFIRMED
+    result.confirmed_by = actor
+    result.confirmed_at = timezone.now()
+    result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    _after_confirmed(tournament, table)
+    return result
+
+
+@transaction.atomic
+def result_confirm(actor, table: TournamentTable) -> TableResult:
+    """An opponent of whoever entered the result (or a director) confirms it: now it counts."""
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    _check_playable(tournament, table)
+    result = _existing(table)
+    if result is None:
+        raise Conflict(f"No result has been entered for table {table.number} yet.")
+    if result.is_confirmed:
+        raise ResultExists(f"Table {table.number}'s result is already confirmed.")
+    side = _side_of(actor, table)
+    if side is None and not is_director(actor, tournament):
+        raise NotAllowed("Only an opponent at this table or a director can confirm its result.")
+    if side is not None and side == result.entered_side:
+        raise NotAllowed("An opponent confirms the result, not the side that entered it.")
+    return _confirm(tournament, table, result, actor)
+
+
+@transaction.atomic
+def result_reject(actor, table: TournamentTable) -> None:
+    """Throw away a result waiting for confirmation (a player at the table or a director), so
+    it can be entered again."""
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    result = _existing(table)
+    if result is None or result.is_confirmed:
+        raise Conflict(f"Table {table.number} has no result waiting for confirmation.")
+    if _side_of(actor, table) is None and not is_director(actor, tournament):
+        raise NotAllowed("Only the players at this table or a director can reject its result.")
+    result.delete()
+
+
+@transaction.atomic
+def result_correct(
+    actor,
+    table: TournamentTable,
+    *,
+    scores: Sequence[int],
+    hands_won: Sequence[int] | None = None,
+    winners: Sequence[int] | None = None,
+    reason: str,
+) -> TableResult:
+    """A director sets a table's result (entered or not, confirmed or not, closed round or
+    not), giving a reason: the audit log keeps who, when, the old and the new result and why.
+    The standings are recalculated; a bracket follows unless later matches depend on it."""
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    if not is_director(actor, tournament):
+        raise NotAllowed(f"Only the directors of {tournament.club.name} can correct results.")
+    _check_playable(tournament, table)
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput("Say why the result is corrected.", field="reason")
+    values = clean_result(tournament, table, scores, hands_won, winners)
+    existing = _existing(table)
+    old = existing.as_dict() if existing else None
+    fields = {
+        **values,
+        "status": Status.CONFIRMED,
+        "source": Source.DIRECTOR,
+        "confirmed_by": actor,
+        "confirmed_at": timezone.now(),
+    }
+    if existing is None:
+        result = _save_new(tournament, table, {}, entered_by=actor, **fields)
+    else:
+        for key, value in fields.items():
+            setattr(existing, key, value)
+        existing.save()
+        result = existing
+    _audit(tournament, table, actor, old, result.as_dict(), reason)
+    if tournament.is_elimination:
+        advance_bracket(tournament)
+    enqueue_standings(tournament)
+    return result
+
+
+# Site tables -------------------------------------------------------------------------------------
+
+
+def _hands_won(game_table: GameTable, sides: list[list[int]]) -> list[int]:
+    """Hands each side won: those where its score for the hand was higher than every other
+    side's."""
+    won = [0] * len(sides)
+    hands = TableHand.objects.filter(table=game_table, finished=True, thrown_in=False)
+    for hand in hands.only("scores"):
+        scores = hand.scores or []
+        if len(scores) != game_table.players:
+            continue
+        by_side = [scores[side[0]] for side in sides]
+        top = max(by_side)
+        if by_side.count(top) == 1:
+            won[by_side.index(top)] += 1
+    return won
+
+
+def site_table_result(tournament: Tournament, table: TournamentTable, game_table: GameTable):
+    """The result of a finished site table: each side's total, hands won, and the winning sides
+    (the game's winners; in a bracket a level game goes to more hands won, then the better
+    seed)."""
+    totals = list(game_table.totals or [])
+    sides = [list(side) for side in table.sides]
+    scores = [int(totals[side[0]]) for side in sides]
+    hands = _hands_won(game_table, sides)
+    winning_seats = set(game_table.winners or [])
+    winners = [i for i, side in enumerate(sides) if winning_seats & set(side)]
+    if not winners:
+        top = max(scores)
+        winners = [i for i, score in enumerate(scores) if score == top]
+    if len(winners) == len(sides):
+        winners = []
+    if tournament.is_elimination and len(winners) != 1:
+        level = winners or list(range(len(sides)))
+        entrants = selectors.side_entrants(table)
+        seeds = {i: entrants[i][0].seed if entrants[i] else 10**9 for i in level}
+        winners = [min(level, key=lambda i: (-hands[i], seeds[i]))]
+    return {"scores": scores, "hands_won": hands, "winners": winners}
+
+
+@transaction.atomic
+def result_record_online(game_table_id: int) -> TableResult | None:
+    """Record the result of the tournament table played at site table `game_table_id` once
+    its game is over (the `game_finished` receiver's task runs this). Idempotent: nothing
+    changes when the result is already there, and a director's or a forfeit result stands.
+    Returns the result (None when the site table is no tournament's or isn't finished)."""
+    found = TournamentTable.objects.filter(game_table_id=game_table_id).values_list("pk", flat=True)
+    if not found:
+        return None
+    tournament, table = lock_table(found[0])
+    game_table = GameTable.objects.get(pk=game_table_id)
+    if not game_table.is_finished:
+        return None
+    existing = _existing(table)
+    if existing is not None and existing.is_confirmed:
+        return existing
+    values = site_table_result(tournament, table, game_table)
+    fields = {
+        **values,
+        "status": Status.CONFIRMED,
+        "source": Source.ONLINE,
+        "entered_side": None,
+        "confirmed_at": timezone.now(),
+    }
+    if existing is None:
+        result = _save_new(tournament, table, {}, **fields)
+    else:
+        for key, value in fields.items():
+            setattr(existing, key, value)
+        existing.save()
+        result = existing
+    _after_confirmed(tournament, table)
+    return result

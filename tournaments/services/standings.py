@@ -1,0 +1,96 @@
+"""The standings snapshot: recalculated from scratch from every confirmed result."""
+
+from __future__ import annotations
+
+import logging
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import selectors
+from ..formats import FormatError, Tiebreak
+from ..models import Standing, Tournament
+
+log = logging.getLogger(__name__)
+
+
+def _row(tournament: Tournament, position: int, line, tiebreaks: list[str]) -> dict:
+    plain = selectors.plain
+    return {
+        "entrant_id": line.entrant,
+        "position": position,
+        "rank": line.rank,
+        "played": line.played,
+        "wins": line.wins,
+        "draws": line.draws,
+        "losses": line.losses,
+        "byes": line.byes,
+        "game_points": line.game_points,
+        "hands_won": line.hands_won,
+        "data": {
+            "points": plain(line.points),
+            "match_points": plain(line.match_points),
+            "points_difference": plain(line.points_difference),
+            "buchholz": plain(line.buchholz),
+            "sonneborn_berger": plain(line.sonneborn_berger),
+            "head_to_head": plain(line.head_to_head),
+            "tiebreaks": [
+                {
+                    "key": key,
+                    "label": selectors.TIEBREAK_LABELS.get(Tiebreak(key), key),
+                    "value": plain(value),
+                }
+                for key, value in zip(tiebreaks, line.tiebreak_values, strict=True)
+            ],
+        },
+    }
+
+
+def _stored(tournament: Tournament) -> list[dict]:
+    fields = [
+        "entrant_id",
+        "position",
+        "rank",
+        "played",
+        "wins",
+        "draws",
+        "losses",
+        "byes",
+        "game_points",
+        "hands_won",
+        "data",
+    ]
+    return list(Standing.objects.filter(tournament=tournament).order_by("position").values(*fields))
+
+
+@transaction.atomic
+def standings_recalculate(tournament_id: int) -> bool:
+    """Recalculate a tournament's standings (and its bracket) from scratch and store them.
+
+    Idempotent: when nothing has changed nothing is written and the version stays; otherwise
+    the rows are replaced and `standings_version` goes up by one. Returns whether it changed.
+    """
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    if tournament is None:
+        return False
+    tiebreaks = selectors.tiebreaks_of(tournament)
+    try:
+        lines = selectors.live_standings(tournament)
+    except FormatError:
+        log.exception("tournament %s: the standings could not be computed", tournament_id)
+        raise
+    rows = [_row(tournament, i, line, tiebreaks) for i, line in enumerate(lines, start=1)]
+    bracket = selectors.bracket_data(tournament) if tournament.is_elimination else None
+    if rows == _stored(tournament) and bracket == tournament.bracket_snapshot:
+        return False
+    Standing.objects.filter(tournament=tournament).delete()
+    Standing.objects.bulk_create(
+        Standing(tournament=tournament, points=Decimal(str(row["data"]["points"])), **row)
+        for row in rows
+    )
+    tournament.bracket_snapshot = bracket
+    tournament.standings_version += 1
+    tournament.standings_updated_at = timezone.now()
+    tournament.save(update_fields=["bracket_snapshot", "standings_version", "standings_updated_at"])
+    return True
