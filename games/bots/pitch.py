@@ -44,8 +44,10 @@ GAME_POINTS = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 POINTS_OFFSET = {3: 0.33, 4: 0.35, 5: 0.29, 6: 0.25, 7: 0.1}
 PARTNER_OFFSET = 0.3
 POINTS_SPREAD = 1.0
-# What a seat expects to win on someone else's bid: passing is worth this much.
-PASS_VALUE = {3: 0.7, 4: 0.5, 5: 0.4, 6: 0.35, 7: 0.3}
+# A bid is made only when the hand expects this many points, and at the highest level it makes
+# with at least this chance.
+MIN_BID_POINTS = 1.75
+SAFE_CHANCE = 0.6
 
 
 def game_points(c: Card) -> int:
@@ -115,10 +117,17 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
-def bid_ev(expected: float, bid: int) -> float:
-    """Expected score of bidding `bid` with `expected` points: made, the points; set, -bid."""
-    made = _phi((expected - bid + 0.5) / POINTS_SPREAD)
-    return made * max(expected, bid) - (1.0 - made) * bid
+def make_chance(expected: float, bid: int) -> float:
+    """P(winning at least `bid` points) when the hand expects `expected` points."""
+    return _phi((expected - bid + 0.5) / POINTS_SPREAD)
+
+
+def target_bid(expected: float) -> int:
+    """The highest bid the hand should make (0: none): a made bid scores only the points won,
+    whatever was bid, so a bid is as high as it is safe to be, and no higher."""
+    if expected < MIN_BID_POINTS:
+        return 0
+    return max((b for b in range(1, 5) if make_chance(expected, b) >= SAFE_CHANCE), default=0)
 
 
 def choose_bid(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -132,31 +141,26 @@ def choose_bid(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, A
         expected += PARTNER_OFFSET
     by_call = {e["call"]: e for e in legal if "call" in e}
     pitches = {e["pitch"]: e for e in legal if "pitch" in e}
+    bids = sorted(int(c) for c in by_call if c != "pass")
+    stuck = "pass" not in by_call
     high = view.get("high_bid")
-    high_bid = high["bid"] if high else 0
-    partner = (seat + 2) % 4 if options.get("partnerships") else None
-    floor = PASS_VALUE.get(players, 0.4)
-    if high and high["seat"] == partner:
-        floor = max(floor, bid_ev(expected, high_bid) + 0.75)
-    choices: list[tuple[float, int, dict[str, Any]]] = []
-    for call, entry in by_call.items():
-        if call != "pass":
-            bid = int(call)
-            choices.append((bid_ev(expected, bid), -bid, entry))
-    if pitches:
-        lead = _pitch_card(hand, suit)
-        entry = pitches.get(str(lead))
-        if entry is not None and "4" not in by_call:
-            choices.append((bid_ev(expected, 4), -4, entry))
-        elif entry is not None:
-            # Bidding four by pitching is the same bid as calling four, and the lead is shown.
-            choices = [(ev, b, entry if b == -4 else e) for ev, b, e in choices]
-    if not choices:
-        return dict(by_call.get("pass") or legal[0])
-    ev, _, entry = max(choices, key=lambda t: (t[0], t[1]))
-    if "pass" not in by_call or ev > floor:
-        return dict(entry)
-    return dict(by_call["pass"])
+    target = target_bid(expected)
+    if high and options.get("partnerships") and high["seat"] == (seat + 2) % 4:
+        # Partner holds the bid: take it over only with a clearly stronger hand.
+        if expected < high["bid"] + 1.0:
+            target = 0
+    if stuck:
+        target = max(target, bids[0] if bids else 4)
+    lead = str(_pitch_card(hand, suit)) if hand else None
+    if target >= 4 and lead in pitches:
+        # Four is bid by pitching the card that leads: the best suit's highest.
+        return dict(pitches[lead])
+    possible = [b for b in bids if b <= target]
+    if possible:
+        return dict(by_call[str(max(possible))])
+    if stuck:
+        return dict(pitches.get(lead) or legal[0])
+    return dict(by_call.get("pass") or legal[0])
 
 
 def _pitch_card(hand: list[Card], suit: int) -> Card:
@@ -318,14 +322,15 @@ def _follow(seat: Seat, cards: list[Card]) -> Card:
         safe = not later_opponents or seat.master_trump(best_card)
         under = [c for c in cards if _power(seat, c, led) <= best_power] or cards
         if safe:
-            # Feed the partner's certain trick: a ten, or our low trump.
+            # Feed the partner's certain trick: a ten, or our low trump; never a good trump.
             def gift(c):
-                bonus = 0.0
-                if seat.is_trump(c) and seat.low_candidate(c) and seat.low_rule == "winner":
-                    bonus = 25.0
-                elif seat.is_trump(c):
-                    bonus = -50.0
-                return (game_points(c) + bonus, -c.rank, c)
+                if not seat.is_trump(c):
+                    return (game_points(c), -c.rank, c)
+                if seat.low_candidate(c) and seat.low_rule == "winner":
+                    return (25.0, -c.rank, c)
+                if c.rank == 10 and not seat.master_trump(c):
+                    return (10.0, -c.rank, c)
+                return (-_keep_value(seat, c), -c.rank, c)
 
             return max(under, key=gift)
         return min(under, key=lambda c: (_keep_value(seat, c), c))
