@@ -1,4 +1,27 @@
-"""The table pages (built in games/views.py)."""
+"""The table pages (built in games/views.py), under /tables/."""
+
+from django.urls import path
+
+from . import views
 
 app_name = "games"
-urlpatterns: list = []
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("new/", views.table_new, name="new"),
+    path("demo/", views.demo, name="demo"),
+    path("house-rules/<int:pk>/delete/", views.house_rules_delete, name="house_rules_delete"),
+    path("records/", views.record_upload, name="record_upload"),
+    path("records/<str:key>/", views.uploaded_replay, name="uploaded_replay"),
+    path("<int:pk>/", views.table_detail, name="table"),
+    path("<int:pk>/live/", views.table_live, name="live"),
+    path("<int:pk>/poll/", views.table_poll, name="poll"),
+    path("<int:pk>/sit/", views.table_sit, name="sit"),
+    path("<int:pk>/leave/", views.table_leave, name="leave"),
+    path("<int:pk>/start/", views.table_start, name="start"),
+    path("<int:pk>/look/", views.table_look, name="look"),
+    path("<int:pk>/act/", views.table_act, name="act"),
+    path("<int:pk>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
+    path("<int:pk>/hands/<int:number>/record.json", views.hand_record, name="hand_record"),
+    path("<int:pk>/record.json", views.game_record, name="game_record"),
+]
