@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "clubs",
     "games",
     "tournaments",
+    "ladders",
     "kookaburra",
 ]
 

@@ -1,0 +1,381 @@
+"""Read-side helpers for the ladder pages and the API.
+
+ladder_board(game, club=None, now=None) -> Board      a ladder's rows, rules and explanation
+club_ladders_list() -> list of (club, games)           clubs that have a ladder
+player_ratings(user) -> list[RatingLine]               every ladder the player is on
+rating_history(user, ladder) -> list[HistoryPoint]     oldest first, for the chart
+recent_games(user, limit) -> list[GamePlayer]
+player_stats(user, game, club=None) -> (stats, games)  summed from stored game statistics
+partner_names(stats) -> dict                           user ids -> names for "bids by partner"
+night_history(club, limit) -> list[NightResult]        who won each past club night
+player_tournaments(user, limit) -> list[TournamentLine]
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import DatabaseError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import User
+from clubs.models import Club, ClubNight
+from kookaburra.choices import Game
+
+from . import stats_data
+from .models import GamePlayer, Ladder, PlayerGameStats, PlayerRating, RatedGame, RatingChange
+from .ratings import HistoryPoint, LeaderboardRow, ladder_explanation, leaderboard
+from .services import LadderRules, rules_for
+
+GAMES = list(Game.values)
+
+
+def game_or_default(value: str | None) -> str:
+    return value if value in GAMES else Game.FIVE_HUNDRED
+
+
+@dataclass
+class Board:
+    game: str
+    club: Club | None
+    ladder: Ladder | None
+    rules: LadderRules
+    rows: list[tuple[LeaderboardRow, User]]
+    explanation: str
+    rated_players: int  # everyone with a rating, shown or not
+
+    @property
+    def game_label(self) -> str:
+        return Game(self.game).label
+
+
+def ladder_board(game: str, club: Club | None = None, now: datetime | None = None) -> Board:
+    """A ladder as the pages show it: players with enough recent games, best μ − 3σ first."""
+    now = now or timezone.now()
+    rules = rules_for(club)
+    explanation = ladder_explanation(rules.min_games, rules.active_days, rules.rate_with_bots)
+    ladder = Ladder.objects.filter(game=game, club=club).first()
+    if ladder is None:
+        return Board(game, club, None, rules, [], explanation, 0)
+    qs = PlayerRating.objects.filter(ladder=ladder, games_played__gte=rules.min_games)
+    if rules.active_days is not None:
+        qs = qs.filter(last_played_at__gte=now - timedelta(days=rules.active_days))
+    ratings = list(qs.select_related("user"))
+    users = {r.user_id: r.user for r in ratings}
+    rows = leaderboard(
+        {r.user_id: r for r in ratings},
+        {r.user_id: r.games_played for r in ratings},
+        {r.user_id: r.last_played_at for r in ratings},
+        now,
+        min_games=rules.min_games,
+        active_days=rules.active_days,
+    )
+    rated = PlayerRating.objects.filter(ladder=ladder).count()
+    return Board(
+        game, club, ladder, rules, [(row, users[row.player]) for row in rows], explanation, rated
+    )
+
+
+def wins_of(board: Board) -> dict[int, int]:
+    if board.ladder is None:
+        return {}
+    ids = [user.pk for _, user in board.rows]
+    return dict(
+        PlayerRating.objects.filter(ladder=board.ladder, user_id__in=ids).values_list(
+            "user_id", "wins"
+        )
+    )
+
+
+def club_ladders_list() -> list[tuple[Club, list[str]]]:
+    """Clubs with at least one rated game, and the games they have ladders for."""
+    by_club: dict[int, list[str]] = defaultdict(list)
+    for club_id, game in (
+        Ladder.objects.filter(club__isnull=False, games_rated__gt=0)
+        .order_by("game")
+        .values_list("club_id", "game")
+    ):
+        by_club[club_id].append(game)
+    clubs = Club.objects.filter(pk__in=by_club).order_by("name")
+    return [(club, by_club[club.pk]) for club in clubs]
+
+
+@dataclass
+class RatingLine:
+    ladder: Ladder
+    rating: PlayerRating
+    position: int | None  # on the ladder as shown; None when not shown (too few or old games)
+
+    @property
+    def game_label(self) -> str:
+        return Game(self.ladder.game).label
+
+    @property
+    def where(self) -> str:
+        return self.ladder.club.name if self.ladder.club_id else "Site-wide"
+
+
+def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:
+    """Every ladder the player has a rating on: site-wide first, then clubs by name."""
+    now = now or timezone.now()
+    ratings = list(
+        PlayerRating.objects.filter(user=user)
+        .select_related("ladder", "ladder__club")
+        .order_by("ladder__club__name", "ladder__game")
+    )
+    ratings.sort(
+        key=lambda r: (
+            r.ladder.club_id is not None,
+            r.ladder.club.name if r.ladder.club_id else "",
+            r.ladder.game,
+        )
+    )
+    lines = []
+    for rating in ratings:
+        rules = rules_for(rating.ladder.club_id)
+        shown = rating.games_played >= rules.min_games and (
+            rules.active_days is None
+            or rating.last_played_at >= now - timedelta(days=rules.active_days)
+        )
+        position = None
+        if shown:
+            better = PlayerRating.objects.filter(
+                ladder=rating.ladder,
+                conservative__gt=rating.conservative,
+                games_played__gte=rules.min_games,
+            )
+            if rules.active_days is not None:
+                better = better.filter(last_played_at__gte=now - timedelta(days=rules.active_days))
+            position = better.count() + 1
+        lines.append(RatingLine(rating.ladder, rating, position))
+    return lines
+
+
+def rating_history(user, ladder: Ladder) -> list[HistoryPoint]:
+    """The player's rating after each rated game on a ladder, oldest first."""
+    return [
+        HistoryPoint(c.rated_game_id, c.played_at, c.mu, c.sigma, c.mu - 3 * c.sigma)
+        for c in RatingChange.objects.filter(ladder=ladder, user=user)
+        .only("rated_game_id", "played_at", "mu", "sigma")
+        .order_by("played_at", "rated_game_id")
+    ]
+
+
+def history_changes(user, ladder: Ladder, limit: int = 10) -> list[RatingChange]:
+    """The latest rating changes, newest first, with their games."""
+    return list(
+        RatingChange.objects.filter(ladder=ladder, user=user)
+        .select_related("rated_game")
+        .order_by("-played_at", "-rated_game_id")[:limit]
+    )
+
+
+def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePlayer]:
+    qs = GamePlayer.objects.filter(user=user).select_related("rated_game", "rated_game__club")
+    if game:
+        qs = qs.filter(rated_game__game=game)
+    return list(qs.order_by("-played_at", "-id")[:limit])
+
+
+def player_stats(user, game: str, club: Club | None = None):
+    """The player's statistics over every recorded online game of `game` (or a club's)."""
+    qs = PlayerGameStats.objects.filter(user=user, game=game)
+    if club is not None:
+        qs = qs.filter(club=club)
+    rows = list(qs.values_list("data", flat=True))
+    return stats_data.load(stats_data.total(game, rows)), len(rows)
+
+
+def partner_names(stats) -> dict[Any, str]:
+    """Names for the partner ids of Five Hundred statistics ("bot" for bots)."""
+    ids = [p.partner for p in getattr(stats, "partners", ()) if isinstance(p.partner, int)]
+    names: dict[Any, str] = {stats_data.BOT_PARTNER: "A bot"}
+    for user in User.objects.filter(pk__in=ids).only("username", "display_name"):
+        names[user.pk] = user.shown_name
+    return names
+
+
+def partner_rows(stats) -> list[dict[str, Any]]:
+    names = partner_names(stats)
+    users = {
+        u.pk: u
+        for u in User.objects.filter(
+            pk__in=[p.partner for p in getattr(stats, "partners", ()) if isinstance(p.partner, int)]
+        ).only("username", "display_name")
+    }
+    return [
+        {
+            "record": row,
+            "name": names.get(row.partner, "Someone"),
+            "user": users.get(row.partner),
+        }
+        for row in getattr(stats, "partners", ())
+    ]
+
+
+# Club nights ------------------------------------------------------------------------------------
+
+
+@dataclass
+class NightResult:
+    night: ClubNight
+    winners: list[dict[str, Any]] = field(default_factory=list)  # {"name", "user" or None}
+    how: str = ""  # "tournament" or "games"
+    detail: str = ""
+    tournaments: list[Any] = field(default_factory=list)
+
+
+# After a night's start, games finished within its length and this much more count for it.
+NIGHT_SLACK = timedelta(hours=2)
+
+
+def _tournament_winners(night_ids: list[int]) -> dict[int, list[tuple[Any, list[Any]]]]:
+    """For each night: its finished tournaments and their winners' members. Empty when the
+    tournaments' tables are not there to ask."""
+    from tournaments.models import EntrantMember, Standing, Tournament
+
+    out: dict[int, list[tuple[Any, list[Any]]]] = defaultdict(list)
+    try:
+        with transaction.atomic():
+            tournaments = list(
+                Tournament.objects.filter(
+                    night_id__in=night_ids, status=Tournament.Status.FINISHED
+                ).order_by("finished_at", "id")
+            )
+            if not tournaments:
+                return out
+            ids = [t.pk for t in tournaments]
+            winners: dict[int, set[int]] = defaultdict(set)
+            for t in tournaments:
+                if t.champion_id:
+                    winners[t.pk].add(t.champion_id)
+            for tournament_id, entrant_id in Standing.objects.filter(
+                tournament_id__in=[i for i in ids if not winners[i]], rank=1
+            ).values_list("tournament_id", "entrant_id"):
+                winners[tournament_id].add(entrant_id)
+            members = defaultdict(list)
+            for member in EntrantMember.objects.filter(
+                entrant_id__in={e for s in winners.values() for e in s}
+            ).select_related("user", "entrant"):
+                members[member.entrant_id].append(member)
+            for t in tournaments:
+                people = [m for e in sorted(winners[t.pk]) for m in members[e]]
+                out[t.night_id].append((t, people))
+    except DatabaseError:
+        return defaultdict(list)
+    return out
+
+
+def night_history(club: Club, limit: int = 12, now: datetime | None = None) -> list[NightResult]:
+    """Who won each of the club's past nights, newest first.
+
+    A night with a finished tournament is won by the tournament's champion (or its top line of
+    standings). A night without one is won by whoever won the most of the club's rated games
+    that finished during the night (from its start to two hours after its scheduled end);
+    equal counts share the night. A night with neither has no winner.
+    """
+    now = now or timezone.now()
+    nights = list(
+        ClubNight.objects.filter(
+            club=club, status=ClubNight.Status.SCHEDULED, starts_at__lt=now
+        ).order_by("-starts_at")[:limit]
+    )
+    if not nights:
+        return []
+    by_tournament = _tournament_winners([n.pk for n in nights])
+    out = []
+    for night in nights:
+        line = NightResult(night)
+        if by_tournament.get(night.pk):
+            for tournament, people in by_tournament[night.pk]:
+                line.tournaments.append(tournament)
+                line.winners += [
+                    {"name": m.name, "user": m.user if m.user_id else None} for m in people
+                ]
+            line.how = "tournament"
+            line.detail = ", ".join(t.name for t in line.tournaments)
+        else:
+            _night_from_games(club, night, line)
+        out.append(line)
+    return out
+
+
+def _night_from_games(club: Club, night: ClubNight, line: NightResult) -> None:
+    games = RatedGame.objects.filter(
+        club=club,
+        rated=True,
+        played_at__gte=night.starts_at,
+        played_at__lte=night.ends_at + NIGHT_SLACK,
+    )
+    entries = list(
+        GamePlayer.objects.filter(rated_game__in=games).select_related("user").order_by("user_id")
+    )
+    if not entries:
+        return
+    wins = Counter(e.user_id for e in entries if e.place == 0)
+    played = Counter(e.user_id for e in entries)
+    users = {e.user_id: e.user for e in entries}
+    if not wins:
+        return
+    best = max(wins.values())
+    top = sorted((uid for uid, n in wins.items() if n == best), key=lambda u: users[u].shown_name)
+    line.winners = [{"name": users[u].shown_name, "user": users[u]} for u in top]
+    line.how = "games"
+    count = games.count()
+    line.detail = (
+        f"{best} win{'s' if best != 1 else ''} from {played[top[0]]} of the night's "
+        f"{count} rated game{'s' if count != 1 else ''}"
+    )
+
+
+@dataclass
+class TournamentLine:
+    tournament: Any
+    entrant: Any
+    rank: int | None
+    entrants: int
+
+
+def player_tournaments(user, limit: int = 10) -> list[TournamentLine]:
+    """Tournaments the player entered, newest first, with their place when standings exist."""
+    from tournaments.models import EntrantMember, Standing
+
+    try:
+        with transaction.atomic():
+            members = list(
+                EntrantMember.objects.filter(user=user)
+                .select_related("entrant", "entrant__tournament", "entrant__tournament__club")
+                .order_by("-entrant__tournament__created_at")[:limit]
+            )
+            standing = {
+                s.entrant_id: s.rank
+                for s in Standing.objects.filter(entrant_id__in=[m.entrant_id for m in members])
+            }
+            counts = Counter(
+                Standing.objects.filter(
+                    tournament_id__in=[m.entrant.tournament_id for m in members]
+                ).values_list("tournament_id", flat=True)
+            )
+    except DatabaseError:
+        return []
+    return [
+        TournamentLine(
+            m.entrant.tournament,
+            m.entrant,
+            standing.get(m.entrant_id),
+            counts.get(m.entrant.tournament_id, 0),
+        )
+        for m in members
+    ]
+
+
+def player_clubs(user) -> list[Any]:
+    return list(user.memberships.select_related("club").order_by("club__name"))
+
+
+def club_games_count(club: Club) -> int:
+    return RatedGame.objects.filter(Q(club=club), rated=True).count()

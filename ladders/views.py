@@ -1,0 +1,274 @@
+"""Ladder, player and rebuild pages. Each view parses the request, asks a selector or calls a
+service, and renders.
+
+With htmx, the game tabs and the chart choices swap just their part of the page (a template
+partial); without JavaScript they are ordinary links to the whole page. The rebuild page polls
+its progress partial while the job runs.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from clubs.models import Club
+from clubs.permissions import club_access
+from kookaburra.choices import Game
+
+from . import charts, selectors, services
+from .forms import LadderSettingsForm, RebuildForm, apply_service_error
+from .models import RebuildJob
+
+PAGE_SIZE = 50
+
+
+def _forbidden(request, message: str, club: Club | None = None):
+    return render(request, "ladders/forbidden.html", {"message": message, "club": club}, status=403)
+
+
+def _game_tabs(base_url: str, current: str, extra: dict | None = None) -> list[dict]:
+    tabs = []
+    for value, label in Game.choices:
+        query = urlencode({**(extra or {}), "game": value})
+        tabs.append(
+            {
+                "value": value,
+                "label": label,
+                "url": f"{base_url}?{query}",
+                "current": value == current,
+            }
+        )
+    return tabs
+
+
+def _board_context(request, game: str, club: Club | None) -> dict:
+    board = selectors.ladder_board(game, club)
+    page = Paginator(board.rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    wins = selectors.wins_of(board)
+    rows = [{"row": row, "user": user, "wins": wins.get(user.pk, 0)} for row, user in page]
+    return {"board": board, "page": page, "rows": rows}
+
+
+# Ladders ----------------------------------------------------------------------------------------
+
+
+@require_GET
+def index(request):
+    game = selectors.game_or_default(request.GET.get("game"))
+    base = reverse("ladders:index")
+    context = {
+        "game": game,
+        "tabs": _game_tabs(base, game),
+        "base_url": base,
+        "club_ladders": selectors.club_ladders_list(),
+        "may_rebuild": services.may_rebuild(request.user, None),
+        "rebuild_form": RebuildForm(),
+        "jobs": RebuildJob.objects.filter(club=None).order_by("-created_at")[:5]
+        if services.may_rebuild(request.user, None)
+        else [],
+        **_board_context(request, game, None),
+    }
+    if request.htmx and request.htmx.target == "ladder":
+        return render(request, "ladders/index.html#ladder", context)
+    return render(request, "ladders/index.html", context)
+
+
+@require_GET
+def club_ladder(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    game = selectors.game_or_default(request.GET.get("game"))
+    base = reverse("ladders:club", args=[club.slug])
+    access = club_access(request.user, club)
+    may_rebuild = services.may_rebuild(request.user, club)
+    context = {
+        "club": club,
+        "access": access,
+        "game": game,
+        "tabs": _game_tabs(base, game),
+        "base_url": base,
+        "nights": selectors.night_history(club),
+        "may_manage": access.is_director or services.may_rebuild(request.user, None),
+        "may_rebuild": may_rebuild,
+        "rebuild_form": RebuildForm(),
+        "jobs": RebuildJob.objects.filter(club=club).order_by("-created_at")[:5]
+        if may_rebuild
+        else [],
+        **_board_context(request, game, club),
+    }
+    if request.htmx and request.htmx.target == "ladder":
+        return render(request, "ladders/club.html#ladder", context)
+    return render(request, "ladders/club.html", context)
+
+
+@login_required
+def club_settings(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.may_rebuild(request.user, club):
+        return _forbidden(
+            request, f"Only the directors of {club.name} can change its ladders.", club
+        )
+    rules = services.rules_for(club)
+    form = LadderSettingsForm.for_rules(rules, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.ladder_settings_update(request.user, club, **form.cleaned_data)
+        except services.LadderError as error:
+            apply_service_error(form, error)
+        else:
+            changed = form.cleaned_data["rate_bot_games"] != rules.rate_with_bots
+            note = " The ladders are being rebuilt." if changed else ""
+            messages.success(request, f"Ladder settings saved.{note}")
+            return redirect("ladders:club", club.slug)
+    return render(request, "ladders/settings.html", {"club": club, "form": form})
+
+
+# Players ----------------------------------------------------------------------------------------
+
+
+def _chart_ladder(person, lines, game: str, club_slug: str | None):
+    """The ladder whose history the chart shows: the one asked for, else the site-wide one of
+    the game, else the player's first."""
+    wanted = None
+    for line in lines:
+        slug = line.ladder.club.slug if line.ladder.club_id else None
+        if line.ladder.game == game and slug == (club_slug or None):
+            wanted = line.ladder
+    if wanted is None and not club_slug:
+        wanted = next(
+            (ln.ladder for ln in lines if ln.ladder.game == game and ln.ladder.is_site), None
+        )
+    return wanted
+
+
+@require_GET
+def player(request, username):
+    person = get_object_or_404(User, username=username, is_active=True)
+    lines = selectors.player_ratings(person)
+    games_played = {ln.ladder.game for ln in lines}
+    asked = request.GET.get("game")
+    game = selectors.game_or_default(asked if asked else next(iter(sorted(games_played)), None))
+    club_slug = request.GET.get("club") or None
+    ladder = _chart_ladder(person, lines, game, club_slug)
+    history = selectors.rating_history(person, ladder) if ladder else []
+    where = ladder.club.name if ladder and ladder.club_id else "Site-wide"
+    chart = charts.rating_chart(
+        history,
+        title=f"{person.shown_name}: {where} {Game(game).label} rating",
+        chart_id="rating-chart",
+    )
+    stats, stats_games = selectors.player_stats(person, game)
+    context = {
+        "person": person,
+        "is_me": request.user.is_authenticated and request.user.pk == person.pk,
+        "lines": lines,
+        "game": game,
+        "game_label": Game(game).label,
+        "tabs": _game_tabs(reverse("ladders:player", args=[person.username]), game),
+        "ladder": ladder,
+        "chart_choices": [
+            {
+                "line": ln,
+                "url": reverse("ladders:player", args=[person.username])
+                + "?"
+                + urlencode(
+                    {
+                        "game": ln.ladder.game,
+                        **({"club": ln.ladder.club.slug} if ln.ladder.club_id else {}),
+                    }
+                ),
+                "current": ladder is not None and ln.ladder.pk == ladder.pk,
+            }
+            for ln in lines
+        ],
+        "chart": mark_safe(chart),  # built by ladders.charts, every text escaped
+        "changes": selectors.history_changes(person, ladder) if ladder else [],
+        "recent": selectors.recent_games(person),
+        "clubs": selectors.player_clubs(person),
+        "tournaments": selectors.player_tournaments(person),
+        "stats": stats,
+        "stats_games": stats_games,
+        **_stats_charts(stats, game),
+    }
+    if game == Game.FIVE_HUNDRED:
+        context["partners"] = selectors.partner_rows(stats)
+    if request.htmx and request.htmx.target == "player-game":
+        return render(request, "ladders/player.html#player-game", context)
+    return render(request, "ladders/player.html", context)
+
+
+def _stats_charts(stats, game: str) -> dict:
+    if not stats.hands:
+        return {"stat_charts": []}
+    if game == Game.FIVE_HUNDRED:
+        made = [
+            charts.bar_chart(
+                stats.by_level(),
+                title="Contracts made of bid, by level",
+                chart_id="contracts-by-level",
+            ),
+            charts.bar_chart(
+                stats.by_strain(),
+                title="Contracts made of bid, by trumps",
+                chart_id="contracts-by-strain",
+            ),
+        ]
+    else:
+        made = [
+            charts.bar_chart(
+                stats.by_level(), title="Bids made of bid, by level", chart_id="bids-by-level"
+            ),
+            charts.bar_chart(
+                stats.points_rows(), title="Points won, by kind", chart_id="points-by-kind"
+            ),
+        ]
+    return {"stat_charts": [mark_safe(svg) for svg in made]}
+
+
+# Rebuilding -------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def rebuild_start(request, slug=None):
+    club = get_object_or_404(Club, slug=slug) if slug else None
+    form = RebuildForm(request.POST)
+    game = form.cleaned_data["game"] if form.is_valid() else ""
+    try:
+        job = services.rebuild_request(request.user, club=club, game=game)
+    except services.NotAllowed as error:
+        return _forbidden(request, error.message, club)
+    except services.LadderError as error:
+        messages.error(request, error.message)
+        return redirect(
+            reverse("ladders:club", args=[club.slug]) if club else reverse("ladders:index")
+        )
+    messages.success(request, "The rebuild has started.")
+    return redirect(job)
+
+
+def _may_see_job(user, job: RebuildJob) -> bool:
+    return services.may_rebuild(user, job.club)
+
+
+@login_required
+@require_GET
+def rebuild_job(request, pk):
+    job = get_object_or_404(RebuildJob.objects.select_related("club", "requested_by"), pk=pk)
+    if not _may_see_job(request.user, job):
+        return _forbidden(
+            request,
+            "Only the club's directors and the site's staff can see this rebuild.",
+            job.club,
+        )
+    context = {"job": job}
+    if request.htmx:
+        return render(request, "ladders/rebuild_job.html#job-progress", context)
+    return render(request, "ladders/rebuild_job.html", context)

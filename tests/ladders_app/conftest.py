@@ -1,0 +1,111 @@
+"""Fixtures for the ladders app: people, a club, and finished tables made directly.
+
+`finished_table` writes a finished games.Table (seats, totals, winners) without playing it: the
+ratings read only who sat where and how it ended. Statistics tests play real games instead.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection
+
+from accounts.models import User
+from clubs.models import Club, Membership
+from games import state
+from games.models import Seat, Table
+from kookaburra.choices import Game
+
+PASSWORD = "correct-horse-9"
+START = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _skip_postgres_only_tests_elsewhere(request):
+    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_state(settings):
+    settings.KOOKABURRA_BOT_DELAY = 0
+    state.forget_all()
+    yield
+    state.forget_all()
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username, **fields):
+        fields.setdefault("email", f"{username}@example.com")
+        fields.setdefault("display_name", username.title())
+        return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+    return make
+
+
+@pytest.fixture
+def people(make_user):
+    return [make_user(name) for name in ("ann", "bob", "cy", "di", "ed", "flo", "gus", "hal")]
+
+
+@pytest.fixture
+def club(people):
+    club = Club.objects.create(name="Gum Street", slug="gum-street", games=list(Game.values))
+    Membership.objects.create(club=club, user=people[0], role=Membership.Role.OWNER)
+    for person in people[1:]:
+        Membership.objects.create(club=club, user=person, role=Membership.Role.MEMBER)
+    return club
+
+
+_clock = itertools.count()
+
+
+@pytest.fixture
+def finished_table(db):
+    """finished_table(seats, totals, winners, game=..., club=None, at=None, partnerships=False)
+
+    `seats`: a User or "bot" for each seat. Each call is played an hour after the last unless
+    `at` is given."""
+    counter = itertools.count()
+
+    def make(
+        seats,
+        totals,
+        winners,
+        *,
+        game=Game.FIVE_HUNDRED,
+        club=None,
+        at=None,
+        partnerships=False,
+        hand_limit=None,
+        is_demo=False,
+    ):
+        at = at or START + timedelta(hours=next(counter))
+        options = {"partnerships": True} if partnerships else {}
+        table = Table.objects.create(
+            name=f"Table {next(_clock)}",
+            game=game,
+            players=len(seats),
+            options=options,
+            club=club,
+            status=Table.Status.FINISHED,
+            totals=list(totals),
+            winners=list(winners),
+            finished_at=at,
+            hand_limit=hand_limit,
+            is_demo=is_demo,
+            bot_level="club" if "bot" in seats else "",
+        )
+        for number, who in enumerate(seats):
+            Seat.objects.create(
+                table=table,
+                number=number,
+                user=None if who == "bot" else who,
+                bot_level="club" if who == "bot" else "",
+            )
+        return table
+
+    return make
