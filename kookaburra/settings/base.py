@@ -59,6 +59,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
+if env_bool("KOOKABURRA_QUERY_COUNT_HEADER", False):
+    MIDDLEWARE.insert(0, "kookaburra.middleware.QueryCountMiddleware")
+
 ROOT_URLCONF = "kookaburra.urls"
 WSGI_APPLICATION = "kookaburra.wsgi.application"
 
