@@ -7,5 +7,6 @@ urlpatterns = [
     path("token/", obtain_auth_token, name="api-token"),
     path("", include("clubs.api_urls")),
     path("", include("games.api_urls")),
+    path("", include("tournaments.api_urls")),
     path("", include("ladders.api_urls")),
 ]

@@ -1,0 +1,13 @@
+"""The tournaments API routes (under /api/, included by kookaburra/api_urls.py)."""
+
+from rest_framework.routers import SimpleRouter
+
+from . import api
+
+router = SimpleRouter()
+router.register("tournaments", api.TournamentViewSet, basename="api-tournament")
+router.register("tournament-entrants", api.EntrantViewSet, basename="api-tournament-entrant")
+router.register("tournament-rounds", api.RoundViewSet, basename="api-tournament-round")
+router.register("tournament-tables", api.TournamentTableViewSet, basename="api-tournament-table")
+
+urlpatterns = router.urls

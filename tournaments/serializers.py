@@ -1,0 +1,367 @@
+"""Tournament API serializers. Read serializers describe things (many of them the dicts the
+selectors build); input serializers only parse: the services decide what is allowed."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import BotLevel
+from kookaburra.choices import Game
+
+from . import selectors
+from .formats import TIEBREAK_HELP, Tiebreak
+from .models import Entrant, EntrantMember, ResultAudit, Round, Tournament
+
+
+class TournamentErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="Why the request was refused, for people.")
+    code = serializers.CharField(help_text="A stable code, e.g. `result_exists`.")
+    field = serializers.CharField(required=False, help_text="The input field at fault, if any.")
+
+
+# Tournaments -------------------------------------------------------------------------------------
+
+
+class AccessSerializer(serializers.Serializer):
+    is_director = serializers.BooleanField()
+    entrant_id = serializers.IntegerField(allow_null=True)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    entrant_count = serializers.SerializerMethodField()
+    play_label = serializers.CharField(read_only=True)
+    you = serializers.SerializerMethodField(help_text="What you are to this tournament.")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "club",
+            "club_name",
+            "night",
+            "name",
+            "game",
+            "format",
+            "house_rules",
+            "options",
+            "play",
+            "hand_limit",
+            "play_label",
+            "rounds",
+            "cycles",
+            "bracket_reset",
+            "tiebreaks",
+            "online",
+            "bot_level",
+            "status",
+            "standings_version",
+            "champion",
+            "entrant_count",
+            "you",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def get_entrant_count(self, tournament) -> int:
+        return tournament.entrants.filter(withdrawn=False).count()
+
+    @extend_schema_field(AccessSerializer)
+    def get_you(self, tournament) -> dict:
+        request = self.context.get("request")
+        access = selectors.tournament_access(request.user if request else None, tournament)
+        return {
+            "is_director": access.is_director,
+            "entrant_id": access.entrant.pk if access.entrant else None,
+        }
+
+
+TIEBREAK_CHOICES = [(t.value, TIEBREAK_HELP[t]) for t in Tiebreak]
+
+
+class TournamentInputSerializer(serializers.Serializer):
+    club = serializers.SlugField(required=False, help_text="The club's slug (when creating).")
+    name = serializers.CharField(max_length=100)
+    game = serializers.ChoiceField(choices=Game.choices)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    night = serializers.IntegerField(required=False, allow_null=True, help_text="A night's id.")
+    house_rules = serializers.IntegerField(
+        required=False, allow_null=True, help_text="A house rule set's id."
+    )
+    options = serializers.DictField(required=False, help_text="Table options (record form).")
+    play = serializers.ChoiceField(choices=Tournament.Play.choices, required=False)
+    hand_limit = serializers.IntegerField(required=False, allow_null=True)
+    rounds = serializers.IntegerField(required=False, allow_null=True)
+    cycles = serializers.IntegerField(required=False)
+    bracket_reset = serializers.BooleanField(required=False)
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=TIEBREAK_CHOICES),
+        required=False,
+        help_text="In order; left out, the format's defaults.",
+    )
+    online = serializers.BooleanField(required=False)
+    bot_level = serializers.ChoiceField(choices=BotLevel.choices, required=False)
+    entrants_from_night = serializers.BooleanField(
+        required=False, help_text="Enter the night's checked-in players (default true)."
+    )
+
+
+# Entrants ----------------------------------------------------------------------------------------
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True, default=None)
+    name = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = EntrantMember
+        fields = ["position", "user", "username", "guest_name", "name"]
+        read_only_fields = fields
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    members = MemberSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "tournament", "name", "seed", "withdrawn", "late", "members"]
+        read_only_fields = fields
+
+
+class MemberInputSerializer(serializers.Serializer):
+    user_id = serializers.IntegerField(required=False, help_text="A site member's id.")
+    username = serializers.CharField(required=False, help_text="…or their username.")
+    guest_name = serializers.CharField(
+        required=False, max_length=100, help_text="…or a guest's name (no account)."
+    )
+
+    def validate(self, data):
+        given = [k for k in ("user_id", "username", "guest_name") if data.get(k) not in (None, "")]
+        if len(given) != 1:
+            raise serializers.ValidationError("Give one of user_id, username or guest_name.")
+        return data
+
+
+class EntrantInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    members = MemberInputSerializer(
+        many=True, required=False, help_text="One player, or two for a partnership."
+    )
+
+
+class ReorderInputSerializer(serializers.Serializer):
+    entrants = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Every entrant id, best seed first."
+    )
+
+
+# Rounds and tables -------------------------------------------------------------------------------
+
+
+class SeatInfoSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    side = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    entrant_id = serializers.IntegerField(allow_null=True)
+    entrant_name = serializers.CharField(allow_null=True)
+    user_id = serializers.IntegerField(allow_null=True)
+
+
+class SideInfoSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+    name = serializers.CharField()
+    score = serializers.IntegerField(allow_null=True)
+    hands_won = serializers.IntegerField(allow_null=True)
+    won = serializers.BooleanField(allow_null=True)
+
+
+class ResultInfoSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["pending", "confirmed"])
+    source = serializers.ChoiceField(choices=["player", "director", "online", "forfeit"])
+    scores = serializers.ListField(child=serializers.IntegerField())
+    hands_won = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    draw = serializers.BooleanField()
+    entered_side = serializers.IntegerField(allow_null=True)
+    entered_by = serializers.CharField(allow_null=True)
+    confirmed_by = serializers.CharField(allow_null=True)
+    entered_at = serializers.DateTimeField()
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+
+
+class TableInfoSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_id = serializers.IntegerField()
+    bracket_match = serializers.CharField(allow_null=True)
+    online = serializers.BooleanField()
+    game_table_id = serializers.IntegerField(
+        allow_null=True, help_text="The site table (/api/tables/{id}/) when played online."
+    )
+    game_status = serializers.CharField(allow_null=True)
+    seats = SeatInfoSerializer(many=True)
+    sides = SideInfoSerializer(many=True)
+    result = ResultInfoSerializer(allow_null=True)
+    finished = serializers.BooleanField(help_text="Has a confirmed result.")
+
+
+class ByeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = serializers.SerializerMethodField()
+    byes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "id",
+            "tournament",
+            "number",
+            "status",
+            "published_at",
+            "closed_at",
+            "tables",
+            "byes",
+        ]
+        read_only_fields = fields
+
+    def _seating(self, round_):
+        cache = self.context.setdefault("_seating", {})
+        if round_.pk not in cache:
+            cache[round_.pk] = selectors.round_seating(round_)
+        return cache[round_.pk]
+
+    @extend_schema_field(TableInfoSerializer(many=True))
+    def get_tables(self, round_) -> list:
+        return TableInfoSerializer(self._seating(round_).tables, many=True).data
+
+    @extend_schema_field(ByeSerializer(many=True))
+    def get_byes(self, round_) -> list:
+        return [{"id": e.pk, "name": e.name} for e in self._seating(round_).byes]
+
+
+class RoundSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["id", "number", "status", "published_at", "closed_at"]
+        read_only_fields = fields
+
+
+class SwapSeatsInputSerializer(serializers.Serializer):
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), min_length=2, max_length=2, help_text="Two seat ids."
+    )
+
+
+class SwapEntrantsInputSerializer(serializers.Serializer):
+    entrants = serializers.ListField(
+        child=serializers.IntegerField(), min_length=2, max_length=2, help_text="Two entrant ids."
+    )
+
+
+class OnlineInputSerializer(serializers.Serializer):
+    online = serializers.BooleanField()
+
+
+class ResultInputSerializer(serializers.Serializer):
+    scores = serializers.ListField(
+        child=serializers.IntegerField(), help_text="One score a side, in the table's side order."
+    )
+    hands_won = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), required=False, allow_null=True
+    )
+    winners = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        required=False,
+        allow_null=True,
+        help_text="The winning sides; left out, the highest score wins (all level: a draw).",
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+
+
+class CorrectInputSerializer(ResultInputSerializer):
+    reason = serializers.CharField(max_length=300, help_text="Why: kept in the audit log.")
+
+
+class MyTableSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    entrant_id = serializers.IntegerField()
+    bye = serializers.BooleanField()
+    seat = serializers.IntegerField(allow_null=True)
+    side = serializers.IntegerField(allow_null=True)
+    table = TableInfoSerializer(allow_null=True)
+
+
+# Standings ---------------------------------------------------------------------------------------
+
+
+class TiebreakValueSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.FloatField(allow_null=True)
+
+
+class StandingEntrantSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class StandingLineSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    entrant = StandingEntrantSerializer()
+    points = serializers.FloatField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    game_points = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    points_difference = serializers.FloatField(allow_null=True)
+    buchholz = serializers.FloatField(allow_null=True)
+    sonneborn_berger = serializers.FloatField(allow_null=True)
+    tiebreaks = TiebreakValueSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    updated_at = serializers.DateTimeField(allow_null=True)
+    lines = StandingLineSerializer(many=True)
+
+
+class StandingsVersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="Goes up whenever the standings change.")
+
+
+class BracketSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["single", "double"])
+    size = serializers.IntegerField()
+    champion = serializers.DictField(allow_null=True)
+    finished = serializers.BooleanField()
+    eliminated = serializers.ListField(child=serializers.IntegerField())
+    matches = serializers.ListField(child=serializers.DictField())
+
+
+class AuditSerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.shown_name", default=None, read_only=True)
+    round = serializers.IntegerField(source="table.round.number", read_only=True)
+    table_number = serializers.IntegerField(source="table.number", read_only=True)
+
+    class Meta:
+        model = ResultAudit
+        fields = ["id", "table", "round", "table_number", "actor", "at", "old", "new", "reason"]
+        read_only_fields = fields
