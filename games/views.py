@@ -1289,7 +1289,10 @@ def _fault_text(error: dict[str, Any], record: Any) -> dict[str, Any]:
 @require_http_methods(["GET", "POST"])
 def record_upload(request):
     """Replay a hand record (or game record) uploaded as a file or pasted in."""
-    form = RecordUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        form = RecordUploadForm(request.POST, request.FILES)
+    else:
+        form = RecordUploadForm()
     fault = None
     status = 200
     if request.method == "POST":

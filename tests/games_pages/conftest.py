@@ -47,3 +47,23 @@ def client_for(client):
         return c
 
     return make
+
+
+@pytest.fixture
+def club(make_user):
+    """A club with a director (dora) and a member (mia); `club.outsider` belongs to no club."""
+    from clubs.models import Club, Membership
+    from kookaburra.choices import Game
+
+    director, member = make_user("dora"), make_user("mia")
+    club = Club.objects.create(
+        name="Wattle Card Club",
+        slug="wattle",
+        games=[Game.FIVE_HUNDRED, Game.PITCH],
+        is_open=True,
+        created_by=director,
+    )
+    Membership.objects.create(club=club, user=director, role=Membership.Role.OWNER)
+    Membership.objects.create(club=club, user=member, role=Membership.Role.MEMBER)
+    club.director, club.member, club.outsider = director, member, make_user("otto")
+    return club

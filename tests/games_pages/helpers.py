@@ -19,7 +19,7 @@ def full_table(users, game="five_hundred", players=4, **fields) -> Table:
     """A table with `users[0..players-1]` in seats 0.. (the game has started)."""
     table = services.table_create(users[0], game=game, players=players, **fields)
     for n in range(1, players):
-        services.table_sit(users[n], table, n)
+        services.table_sit(users[n], table, n, token=table.invite_token)
     table.refresh_from_db()
     assert table.is_playing
     return table
