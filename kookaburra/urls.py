@@ -12,6 +12,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("clubs.urls")),
     path("tables/", include("games.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("ladders/", include("ladders.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("kookaburra.api_urls")),

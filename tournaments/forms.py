@@ -1,0 +1,541 @@
+"""Forms for the tournament pages. They parse and present; `tournaments.services` decides.
+
+The setup form offers both games at once (each game's table options prefixed by the game, as on
+the create-table page) and only the chosen game's options count. Formats and tiebreaks carry the
+words directors read: a line each here, and the longer text from `tournaments.formats`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+
+from clubs.models import ClubNight
+from games.bots import BOT_LEVELS
+from games.models import BotLevel, HouseRuleSet
+from games.options import OptionField, OptionsError, option_fields
+from kookaburra.choices import Game
+
+from . import formats, selectors
+from .formats import TIEBREAK_HELP, Tiebreak
+from .models import Tournament
+
+Format = Tournament.Format
+
+#: One line per format for the radio buttons; the page shows the long text under "More".
+FORMAT_SUMMARY = {
+    Format.SWISS: "Everyone plays every round; each round pairs entrants on the same points. "
+    "Good for a big field and a fixed number of rounds.",
+    Format.ROUND_ROBIN: "Everyone meets everyone once. Best for small fields; the whole "
+    "schedule is known at the start.",
+    Format.SINGLE_ELIMINATION: "A knockout bracket: lose once and you are out.",
+    Format.DOUBLE_ELIMINATION: "A bracket where you are out after your second loss (winners' "
+    "and losers' brackets, then a grand final).",
+    Format.PROGRESSIVE: "Club-night movement for individuals: new partners each round, "
+    "everyone keeps their own running total.",
+}
+
+FORMAT_MODULES = {
+    Format.SWISS: formats.swiss,
+    Format.ROUND_ROBIN: formats.round_robin,
+    Format.SINGLE_ELIMINATION: formats.elimination,
+    Format.DOUBLE_ELIMINATION: formats.elimination,
+    Format.PROGRESSIVE: formats.progressive,
+}
+
+_STRONG = re.compile(r"\*\*(.+?)\*\*")
+_EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text)
+    text = _STRONG.sub(r"<strong>\1</strong>", text)
+    text = _EM.sub(r"<em>\1</em>", text)
+    return _CODE.sub(r"\1", text)
+
+
+def director_text(module) -> str:
+    """The "For directors" part of a format module's docstring as simple HTML: paragraphs and
+    bullet lists (the docstrings are written in a small subset of Markdown)."""
+    doc = (module.__doc__ or "").strip()
+    marker = "**For directors.**"
+    if marker in doc:
+        doc = doc.split(marker, 1)[1]
+    else:
+        doc = doc.split("\n\n", 1)[-1]
+    blocks = [b.strip() for b in re.split(r"\n\s*\n", doc) if b.strip()]
+    out = []
+    for block in blocks:
+        if block.startswith(("How it works", "Match ids", "The movement is deterministic")):
+            break  # the rest is for programmers
+        if block.startswith("- "):
+            items = [" ".join(i.split()) for i in re.split(r"\n(?=- )", block)]
+            lis = "".join(f"<li>{_inline(item[2:])}</li>" for item in items)
+            out.append(f"<ul>{lis}</ul>")
+        else:
+            out.append(f"<p>{_inline(' '.join(block.split()))}</p>")
+    return mark_safe("".join(out))  # noqa: S308 - escaped piece by piece above
+
+
+def format_guide() -> list[dict[str, Any]]:
+    """Each format with its one-line summary and its long explanation (for the setup page)."""
+    seen = set()
+    out = []
+    for value, label in Format.choices:
+        module = FORMAT_MODULES[value]
+        out.append(
+            {
+                "value": value,
+                "label": label,
+                "summary": FORMAT_SUMMARY[value],
+                "text": "" if module in seen else director_text(module),
+            }
+        )
+        seen.add(module)
+    return out
+
+
+def tiebreak_rows(current: list[str] | None = None) -> list[dict[str, str]]:
+    return [
+        {
+            "key": t.value,
+            "label": selectors.TIEBREAK_LABELS[t],
+            "help": TIEBREAK_HELP[t],
+            "position": (current.index(t.value) + 1) if current and t.value in current else "",
+        }
+        for t in Tiebreak
+    ]
+
+
+def apply_service_error(form: forms.Form, error, field_map: dict | None = None) -> None:
+    """Show a `TournamentError` on the form: on its field when the form has it, else on top."""
+    field = (field_map or {}).get(error.field, error.field)
+    form.add_error(field if field in form.fields else None, error.message)
+
+
+def option_field_name(game: str, key: str) -> str:
+    return f"{game}-{key}"
+
+
+def _form_text(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _parse_option(field: OptionField, raw: str) -> Any:
+    for choice in field.choices:
+        if raw == choice.form_value:
+            return choice.value
+    raise OptionsError({field.key: f"{field.label}: choose one of the choices shown."})
+
+
+TIEBREAK_POSITIONS = [("", "Not used")] + [
+    (str(n), f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}")
+    for n in range(1, len(Tiebreak) + 1)
+]
+
+#: Options the tournament decides itself (Pitch head-to-head is always in partnerships).
+HIDDEN_OPTIONS = {"partnerships"}
+
+
+class TournamentForm(forms.Form):
+    """Create a tournament (or change one's settings before it starts)."""
+
+    name = forms.CharField(max_length=100)
+    night = forms.TypedChoiceField(
+        label="Club night",
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text="The night's checked-in players become the entrants.",
+    )
+    entrants_from_night = forms.BooleanField(
+        label="Enter the night's checked-in players now",
+        required=False,
+        initial=True,
+        help_text="In check-in order, two to a partnership (you can change the partnerships "
+        "before starting). Late arrivals can be added later.",
+    )
+    game = forms.ChoiceField(
+        choices=Game.choices, initial=Game.FIVE_HUNDRED, widget=forms.RadioSelect
+    )
+    format = forms.ChoiceField(
+        choices=[(v, label) for v, label in Format.choices],
+        initial=Format.SWISS,
+        widget=forms.RadioSelect,
+    )
+    rounds = forms.IntegerField(
+        label="Rounds",
+        required=False,
+        min_value=1,
+        max_value=50,
+        help_text="Swiss and progressive: how many rounds to play (blank: decide as you go). "
+        "Round robin and brackets work it out themselves.",
+    )
+    cycles = forms.TypedChoiceField(
+        label="Round robin cycles",
+        choices=[(1, "Once: everyone meets everyone once"), (2, "Twice (home and away)")],
+        coerce=int,
+        initial=1,
+        required=False,
+    )
+    bracket_reset = forms.BooleanField(
+        label="Double elimination: play a second grand final if the first is lost by the "
+        "unbeaten entrant",
+        required=False,
+        initial=True,
+    )
+    play = forms.ChoiceField(
+        label="How a round is played",
+        choices=[
+            (Tournament.Play.TARGET, "One game to the game's target (500, or Pitch's target)"),
+            (Tournament.Play.HANDS, "A fixed number of hands (the higher total wins)"),
+        ],
+        initial=Tournament.Play.TARGET,
+        widget=forms.RadioSelect,
+    )
+    hand_limit = forms.IntegerField(
+        label="Hands a round", required=False, min_value=1, max_value=100
+    )
+    online = forms.TypedChoiceField(
+        label="Where the tables are",
+        choices=[
+            ("0", "Physical tables at the venue: players enter and confirm the scores"),
+            ("1", "Online: every table is played on the site and scores itself"),
+        ],
+        coerce=lambda value: value == "1",
+        initial="0",
+        widget=forms.RadioSelect,
+    )
+    bot_level = forms.ChoiceField(
+        label="Bots for empty seats at online tables",
+        choices=[
+            (level.value, f"{level.label}: {BOT_LEVELS.get(level.value, '')}".rstrip(": "))
+            for level in BotLevel
+        ],
+        initial=BotLevel.CLUB,
+    )
+    house_rules = forms.TypedChoiceField(
+        label="House rules",
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text="A saved set of table options (the club's or yours). The options below are "
+        "applied on top.",
+    )
+    tiebreak_mode = forms.ChoiceField(
+        label="Tiebreaks",
+        choices=[
+            ("default", "The usual tiebreaks for the format"),
+            ("custom", "My own choice and order (below)"),
+        ],
+        initial="default",
+        widget=forms.RadioSelect,
+    )
+
+    DRAFT_ONLY = (
+        "night",
+        "game",
+        "format",
+        "cycles",
+        "bracket_reset",
+        "play",
+        "hand_limit",
+        "house_rules",
+    )
+
+    def __init__(self, *args, club, user, tournament: Tournament | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.user = user
+        self.tournament = tournament
+        soon = timezone.now() - timedelta(days=2)
+        nights = ClubNight.objects.filter(club=club, status=ClubNight.Status.SCHEDULED)
+        if tournament is None or tournament.night_id is None:
+            nights = nights.filter(starts_at__gte=soon)
+        else:
+            nights = nights.filter(Q(starts_at__gte=soon) | Q(pk=tournament.night_id))
+        self.nights = {n.pk: n for n in nights.order_by("starts_at")[:30]}
+        self.fields["night"].choices = [("", "No night: add entrants by hand")] + [
+            (pk, f"{n.name} — {timezone.localtime(n.starts_at):%a %-d %b %Y}")
+            for pk, n in self.nights.items()
+        ]
+        self.rule_sets = {
+            r.pk: r
+            for r in HouseRuleSet.objects.filter(Q(club=club) | Q(created_by=user)).order_by(
+                "game", "name"
+            )
+        }
+        self.fields["house_rules"].choices = [("", "None: the rules as written")] + [
+            (pk, str(r)) for pk, r in self.rule_sets.items()
+        ]
+        self.option_fields: dict[str, list[OptionField]] = {}
+        for game in Game.values:
+            self.option_fields[game] = [
+                o for o in option_fields(game) if o.key not in HIDDEN_OPTIONS
+            ]
+            for option in self.option_fields[game]:
+                self.fields[option_field_name(game, option.key)] = forms.ChoiceField(
+                    label=option.label,
+                    choices=[(c.form_value, c.label) for c in option.choices],
+                    initial=option.default_form_value,
+                    help_text=option.help,
+                    required=False,
+                )
+        for t in Tiebreak:
+            self.fields[f"tb_{t.value}"] = forms.ChoiceField(
+                label=selectors.TIEBREAK_LABELS[t],
+                choices=TIEBREAK_POSITIONS,
+                required=False,
+                help_text=TIEBREAK_HELP[t],
+            )
+        if tournament is not None:
+            self._prefill(tournament)
+            del self.fields["entrants_from_night"]
+            if not tournament.is_draft:
+                for name in self.DRAFT_ONLY:
+                    self.fields[name].disabled = True
+                for game in Game.values:
+                    for option in self.option_fields[game]:
+                        self.fields[option_field_name(game, option.key)].disabled = True
+
+    def _prefill(self, t: Tournament) -> None:
+        self.initial.update(
+            {
+                "name": t.name,
+                "night": t.night_id,
+                "game": t.game,
+                "format": t.format,
+                "rounds": t.rounds,
+                "cycles": t.cycles,
+                "bracket_reset": t.bracket_reset,
+                "play": t.play,
+                "hand_limit": t.hand_limit,
+                "online": "1" if t.online else "0",
+                "bot_level": t.bot_level,
+                "house_rules": t.house_rules_id,
+                "tiebreak_mode": "custom",
+            }
+        )
+        for option in self.option_fields[t.game]:
+            if option.key in (t.options or {}):
+                self.initial[option_field_name(t.game, option.key)] = _form_text(
+                    t.options[option.key]
+                )
+        for position, key in enumerate(t.tiebreaks or [], start=1):
+            self.initial[f"tb_{key}"] = str(position)
+
+    # Presentation ------------------------------------------------------------------------------
+
+    def game_sections(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "game": game,
+                "label": label,
+                "options": [self[option_field_name(game, o.key)] for o in self.option_fields[game]],
+            }
+            for game, label in Game.choices
+        ]
+
+    def tiebreak_fields(self) -> list[Any]:
+        return [self[f"tb_{t.value}"] for t in Tiebreak]
+
+    def default_tiebreaks(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "format": label,
+                "tiebreaks": [
+                    selectors.TIEBREAK_LABELS[Tiebreak(t)]
+                    for t in selectors.DEFAULT_TIEBREAKS[value]
+                ],
+            }
+            for value, label in Format.choices
+        ]
+
+    # Validation --------------------------------------------------------------------------------
+
+    def clean(self):
+        data = super().clean()
+        game = data.get("game")
+        if game:
+            options = {}
+            for option in self.option_fields[game]:
+                raw = data.get(option_field_name(game, option.key))
+                if raw in (None, ""):
+                    continue
+                try:
+                    value = _parse_option(option, raw)
+                except OptionsError as exc:
+                    self.add_error(option_field_name(game, option.key), str(exc))
+                    continue
+                if value != option.default:
+                    options[option.key] = value
+            data["options"] = options
+        if data.get("play") == Tournament.Play.HANDS and not data.get("hand_limit"):
+            self.add_error("hand_limit", "Say how many hands a round is.")
+        if data.get("play") == Tournament.Play.TARGET:
+            data["hand_limit"] = None
+        rules = data.get("house_rules")
+        if rules is not None:
+            data["house_rules"] = self.rule_sets.get(rules)
+            if data["house_rules"] is None:
+                self.add_error("house_rules", "Choose one of the house rules listed.")
+        night = data.get("night")
+        if night is not None:
+            data["night"] = self.nights.get(night)
+            if data["night"] is None:
+                self.add_error("night", "Choose one of the club's nights listed.")
+        data["tiebreaks"] = self._clean_tiebreaks(data)
+        return data
+
+    def _clean_tiebreaks(self, data) -> list[str] | None:
+        if data.get("tiebreak_mode") != "custom":
+            return None
+        chosen = []
+        for t in Tiebreak:
+            position = data.get(f"tb_{t.value}")
+            if position:
+                chosen.append((int(position), t.value))
+        positions = [p for p, _ in chosen]
+        if len(set(positions)) != len(positions):
+            self.add_error(None, "Give each tiebreak you use a different place in the order.")
+        return [key for _, key in sorted(chosen)]
+
+    def service_values(self) -> dict[str, Any]:
+        """Keyword arguments for `tournament_create` (after is_valid)."""
+        d = self.cleaned_data
+        return {
+            "name": d["name"],
+            "game": d["game"],
+            "format": d["format"],
+            "night": d.get("night"),
+            "house_rules": d.get("house_rules"),
+            "options": d.get("options") or {},
+            "play": d["play"],
+            "hand_limit": d.get("hand_limit"),
+            "rounds": d.get("rounds"),
+            "cycles": d.get("cycles") or 1,
+            "bracket_reset": bool(d.get("bracket_reset")),
+            "tiebreaks": d.get("tiebreaks"),
+            "online": d["online"],
+            "bot_level": d["bot_level"],
+            "entrants_from_night": bool(d.get("entrants_from_night")),
+        }
+
+    def changes(self) -> dict[str, Any]:
+        """Keyword arguments for `tournament_update`: what may change at this stage."""
+        values = self.service_values()
+        values.pop("entrants_from_night")
+        values.pop("game")
+        values.pop("format")
+        if values["tiebreaks"] is None:
+            values["tiebreaks"] = list(selectors.DEFAULT_TIEBREAKS[self.tournament.format])
+        if not self.tournament.is_draft:
+            keep = {"name", "rounds", "tiebreaks", "online", "bot_level"}
+            values = {k: v for k, v in values.items() if k in keep}
+        return values
+
+
+class EntrantAddForm(forms.Form):
+    """Add an entrant (a late entry once a Swiss or progressive event runs): each player is
+    someone from the list (checked in at the night, or a club member) or a guest's name."""
+
+    name = forms.CharField(
+        label="Name (optional)",
+        max_length=120,
+        required=False,
+        help_text="Blank: the players' names.",
+    )
+
+    def __init__(self, *args, people: list[tuple[str, str]], size: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.size = size
+        for i in range(1, size + 1):
+            label = "Player" if size == 1 else ("First player" if i == 1 else "Partner")
+            self.fields[f"player_{i}"] = forms.ChoiceField(
+                label=label, choices=[("", "— choose —")] + people, required=False
+            )
+            self.fields[f"guest_{i}"] = forms.CharField(
+                label="or a guest's name", max_length=100, required=False
+            )
+
+    def slots(self):
+        return [(self[f"player_{i}"], self[f"guest_{i}"]) for i in range(1, self.size + 1)]
+
+    def clean(self):
+        data = super().clean()
+        picks = []
+        for i in range(1, self.size + 1):
+            person = data.get(f"player_{i}") or ""
+            guest = (data.get(f"guest_{i}") or "").strip()
+            if person and guest:
+                self.add_error(
+                    f"guest_{i}", "Choose someone from the list or type a guest, not both."
+                )
+            elif person:
+                picks.append(person)
+            elif guest:
+                picks.append("g" + guest)
+        if not picks:
+            raise forms.ValidationError("Choose a player (or type a guest's name).")
+        data["picks"] = picks
+        return data
+
+
+class ResultForm(forms.Form):
+    """A table's result: a score a side, optionally hands won a side and (brackets) the winner.
+    Directors also give a reason, kept in the audit log."""
+
+    reason = forms.CharField(max_length=300, required=False)
+
+    def __init__(self, *args, sides: int, bracket: bool = False, director=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.side_count = sides
+        for i in range(sides):
+            self.fields[f"score_{i}"] = forms.IntegerField(min_value=-100_000, max_value=100_000)
+            self.fields[f"hands_{i}"] = forms.IntegerField(
+                min_value=0, max_value=1000, required=False
+            )
+        if bracket:
+            self.fields["winner"] = forms.TypedChoiceField(
+                choices=[("", "—")] + [(i, str(i)) for i in range(sides)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+        if director:
+            self.fields["reason"].required = True
+
+    def values(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        hands = [d.get(f"hands_{i}") for i in range(self.side_count)]
+        winner = d.get("winner")
+        return {
+            "scores": [d[f"score_{i}"] for i in range(self.side_count)],
+            "hands_won": None if all(h is None for h in hands) else [h or 0 for h in hands],
+            "winners": None if winner is None else [winner],
+        }
+
+    def first_error(self) -> str:
+        for field, errors in self.errors.items():
+            if field == "reason":
+                return "Give a reason: it is kept in the audit log."
+            if field.startswith("score_"):
+                return "Enter each side's score as a whole number."
+            if field.startswith("hands_"):
+                return "Hands won are whole numbers from 0."
+            return errors[0]
+        return "Check the result."

@@ -1,0 +1,88 @@
+"""Helpers shared by the tournament pages: loading, who is asking, and answering an action."""
+
+from __future__ import annotations
+
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import selectors
+from ..models import Round, Tournament, TournamentTable
+
+
+def login_required_htmx(view):
+    """Like login_required; an htmx request from a signed-out browser gets a full-page redirect
+    to the login page rather than the login form swapped into the page."""
+    plain = login_required(view)
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.htmx and not request.user.is_authenticated:
+            next_url = request.headers.get("HX-Current-URL") or request.path
+            return HttpResponseClientRedirect(f"{reverse('login')}?{urlencode({'next': next_url})}")
+        return plain(request, *args, **kwargs)
+
+    return wrapper
+
+
+def get_tournament(pk: int) -> Tournament:
+    return get_object_or_404(
+        Tournament.objects.select_related("club", "night", "house_rules", "champion"), pk=pk
+    )
+
+
+def get_round(tournament: Tournament, number: int) -> Round:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_.tournament = tournament
+    return round_
+
+
+def get_table(tournament: Tournament, table_id: int) -> TournamentTable:
+    table = get_object_or_404(
+        TournamentTable.objects.select_related("round", "game_table"),
+        pk=table_id,
+        tournament=tournament,
+    )
+    table.tournament = tournament
+    table.round.tournament = tournament
+    return table
+
+
+def forbidden(request, message: str, tournament: Tournament | None = None):
+    return render(
+        request,
+        "tournaments/forbidden.html",
+        {"message": message, "tournament": tournament},
+        status=403,
+    )
+
+
+def access_of(request, tournament: Tournament) -> selectors.TournamentAccess:
+    return selectors.tournament_access(request.user, tournament)
+
+
+def tournament_url(tournament: Tournament, name: str = "detail", *args) -> str:
+    return reverse(f"tournaments:{name}", args=[tournament.pk, *args])
+
+
+def finish_action(request, url: str, *, ok: str | None = None, error=None):
+    """The answer to a plain form post: a message and back to `url`. A refusal for want of
+    rights (403) shows the refusal page instead; htmx requests are sent to `url` whole."""
+    if error is not None and getattr(error, "status_code", 400) == 403 and not request.htmx:
+        return forbidden(request, error.message)
+    if ok:
+        messages.success(request, ok)
+    if error is not None:
+        messages.error(request, error.message if hasattr(error, "message") else str(error))
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def score_text(scores) -> str:
+    return "–".join(str(s) for s in scores)

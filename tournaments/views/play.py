@@ -1,0 +1,660 @@
+"""Playing a tournament: its page (with "Your table"), rounds and their table lists (swaps,
+publishing, closing, pairing the next round), and results at physical tables (a player enters,
+an opponent confirms or disputes, a director enters or corrects with a reason).
+
+Each results form names whence it was sent (`from`: the tournament page, the round page or the
+table page); with htmx the answer is that page's fragment, without it a redirect back there.
+The pages poll tiny version views (one query each) and fetch their fragment only on a change.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import selectors, services
+from ..formats import round_count
+from ..forms import ResultForm
+from ..models import Entrant, Round, TableResult, TableSeat, Tournament
+from .common import (
+    access_of,
+    finish_action,
+    forbidden,
+    get_round,
+    get_table,
+    get_tournament,
+    login_required_htmx,
+    score_text,
+    tournament_url,
+)
+
+Status = TableResult.Status
+
+
+# Version signatures for polling ------------------------------------------------------------------
+
+
+def _stamp(value) -> str:
+    return str(int(value.timestamp() * 1000)) if value is not None else "0"
+
+
+def _scalar(queryset, expression):
+    return Subquery(
+        queryset.order_by().values("tournament").annotate(value=expression).values("value")[:1]
+    )
+
+
+def tournament_signature(pk: int) -> str | None:
+    """Everything the tournament page shows that changes during play, as one short string:
+    the standings version, the published rounds and the results. One query."""
+    rounds = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=Round.Status.DRAFT)
+    results = TableResult.objects.filter(tournament=OuterRef("pk"))
+    row = (
+        Tournament.objects.filter(pk=pk)
+        .annotate(
+            rounds_shown=_scalar(rounds, Count("id")),
+            published=_scalar(rounds, Max("published_at")),
+            closed=_scalar(rounds, Max("closed_at")),
+            results_in=_scalar(results, Count("id")),
+            entered=_scalar(results, Max("entered_at")),
+            confirmed=_scalar(results, Max("confirmed_at")),
+        )
+        .values(
+            "status",
+            "standings_version",
+            "rounds_shown",
+            "published",
+            "closed",
+            "results_in",
+            "entered",
+            "confirmed",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    return ".".join(
+        [
+            row["status"][0],
+            str(row["standings_version"]),
+            str(row["rounds_shown"] or 0),
+            _stamp(row["published"]),
+            _stamp(row["closed"]),
+            str(row["results_in"] or 0),
+            _stamp(row["entered"]),
+            _stamp(row["confirmed"]),
+        ]
+    )
+
+
+def round_signature(tournament_id: int, number: int) -> str | None:
+    """The round's status and its results, as one short string. One query."""
+    row = (
+        Round.objects.filter(tournament_id=tournament_id, number=number)
+        .annotate(
+            results_in=Count("tables__result"),
+            confirmed=Count("tables__result", filter=Q(tables__result__status=Status.CONFIRMED)),
+            entered_at=Max("tables__result__entered_at"),
+            confirmed_at=Max("tables__result__confirmed_at"),
+        )
+        .values("status", "results_in", "confirmed", "entered_at", "confirmed_at")
+        .first()
+    )
+    if row is None:
+        return None
+    return ".".join(
+        [
+            row["status"][0],
+            str(row["results_in"]),
+            str(row["confirmed"]),
+            _stamp(row["entered_at"]),
+            _stamp(row["confirmed_at"]),
+        ]
+    )
+
+
+def _poll_answer(current: str | None, seen: str, event: str) -> HttpResponse:
+    """204 when nothing changed; else an empty 200 whose HX-Trigger makes the page refresh."""
+    if current is None:
+        raise Http404("There is no such tournament.")
+    if seen == current:
+        response = HttpResponse(status=204)
+    else:
+        response = HttpResponse(status=200)
+        response["HX-Trigger"] = event
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def tournament_poll(request, pk):
+    return _poll_answer(tournament_signature(pk), request.GET.get("v", ""), "tournament-changed")
+
+
+@require_GET
+def round_poll(request, pk, number):
+    return _poll_answer(round_signature(pk, number), request.GET.get("v", ""), "round-changed")
+
+
+# The result box: one table's result, for whoever is looking --------------------------------------
+
+
+def result_box(request, tournament, table, access, *, where, posted=None, **flash) -> dict:
+    """What a person may see and do about one table's result (see result_box.html)."""
+    info = selectors.table_info(table)
+    user = request.user
+    my_side = None
+    if user.is_authenticated:
+        my_side = next((s["side"] for s in info["seats"] if s["user_id"] == user.pk), None)
+    result = info["result"]
+    pending = result is not None and result["status"] == Status.PENDING
+    round_ = table.round
+    open_round = round_.is_published and not tournament.is_draft
+    physical = not table.online
+    player = my_side is not None
+    director = access.is_director
+    box = {
+        "table": table,
+        "info": info,
+        "round": round_,
+        "my_side": my_side,
+        "where": where,
+        "result": result,
+        "pending": pending,
+        "confirmed": info["finished"],
+        "is_director": director,
+        "bracket": tournament.is_elimination,
+        "posted": posted or {},
+        "sides": [
+            {**side, "mine": side["index"] == my_side, "posted": (posted or {}).get(side["index"])}
+            for side in info["sides"]
+        ],
+        "flash_ok": flash.get("ok"),
+        "flash_error": flash.get("error"),
+    }
+    entered_by_me = pending and player and result["entered_side"] == my_side
+    box.update(
+        {
+            # A player at a physical table: enter (or change their own entry), or answer the
+            # other side's entry.
+            "player_can_enter": physical
+            and open_round
+            and player
+            and (not result or entered_by_me),
+            "entered_by_me": entered_by_me,
+            "player_can_confirm": physical and player and pending and not entered_by_me,
+            # A director away from the table: enter (or settle a pending entry) at once.
+            "director_can_enter": director
+            and not player
+            and not info["finished"]
+            and not round_.is_draft,
+            "director_can_confirm": director and pending and not player,
+            "director_can_correct": director
+            and not round_.is_draft
+            and (info["finished"] or player),
+        }
+    )
+    if director:
+        box["audits"] = list(
+            selectors.result_audit_log(tournament).filter(table=table).select_related("actor")
+        )
+    return box
+
+
+def _posted_scores(request) -> dict:
+    out = {}
+    for key, value in request.POST.items():
+        if key.startswith("score_") and key[6:].isdigit():
+            out.setdefault(int(key[6:]), {})["score"] = value
+        elif key.startswith("hands_") and key[6:].isdigit():
+            out.setdefault(int(key[6:]), {})["hands"] = value
+    return out
+
+
+# The tournament page -----------------------------------------------------------------------------
+
+
+def _planned_rounds(tournament) -> int | None:
+    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.draw:
+        return round_count(len(tournament.draw), cycles=tournament.cycles)
+    return tournament.rounds
+
+
+def _detail_context(request, tournament, access, *, box_flash=None, posted=None) -> dict:
+    user = request.user
+    mine = selectors.my_table(user, tournament) if access.is_entrant else None
+    box = None
+    if mine is not None and mine.table is not None:
+        mine.table.round.tournament = tournament
+        box = result_box(
+            request,
+            tournament,
+            mine.table,
+            access,
+            where="mine",
+            posted=posted,
+            **(box_flash or {}),
+        )
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    current = selectors.current_round(tournament)
+    seating = selectors.round_seating(current) if current else None
+    awaiting = [
+        r
+        for r in selectors.results_awaiting(user, tournament)
+        if box is None or r.table_id != box["table"].pk
+    ]
+    last = rounds[-1] if rounds else None
+    lines = selectors.standings(tournament)
+    return {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access,
+        "mine": mine,
+        "box": box,
+        "awaiting": awaiting,
+        "rounds": rounds,
+        "current": current,
+        "seating": seating,
+        "draft_round": last if last is not None and last.is_draft else None,
+        "last_round": last,
+        "planned": _planned_rounds(tournament),
+        "standings": lines,
+        "tiebreak_labels": [t["label"] for t in (lines[0]["tiebreaks"] if lines else [])],
+        "bracket": selectors.bracket(tournament) if tournament.is_elimination else None,
+        "entrant_count": tournament.entrants.filter(withdrawn=False).count(),
+        "signature": tournament_signature(tournament.pk),
+        "tab": "overview",
+    }
+
+
+@require_GET
+def tournament_detail(request, pk):
+    tournament = get_tournament(pk)
+    access = access_of(request, tournament)
+    context = _detail_context(request, tournament, access)
+    if request.htmx and request.GET.get("fragment") == "live":
+        return render(request, "tournaments/tournament_detail.html#live", context)
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+@login_required_htmx
+@require_POST
+def pair_next_round(request, pk):
+    tournament = get_tournament(pk)
+    try:
+        round_ = services.tournament_pair_round(request.user, tournament)
+    except services.TournamentError as error:
+        last = Round.objects.filter(tournament=tournament).order_by("-number").first()
+        url = (
+            tournament_url(tournament, "round", last.number) if last else tournament_url(tournament)
+        )
+        return finish_action(request, url, error=error)
+    return finish_action(
+        request,
+        tournament_url(tournament, "round", round_.number),
+        ok=f"Round {round_.number} is paired. Check the tables, swap anyone you need to, "
+        "then publish it.",
+    )
+
+
+# A round -----------------------------------------------------------------------------------------
+
+
+def _round_context(request, tournament, round_, access, **extra) -> dict:
+    seating = selectors.round_seating(round_)
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    is_last = rounds and rounds[-1].pk == round_.pk
+    planned = _planned_rounds(tournament)
+    director = access.is_director
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access,
+        "round": round_,
+        "seating": seating,
+        "tables": seating.tables,
+        "byes": seating.byes,
+        "unfinished": seating.unfinished,
+        "rounds": rounds,
+        "planned": planned,
+        "can_pair_next": director
+        and tournament.is_running
+        and not tournament.is_elimination
+        and is_last
+        and not round_.is_draft
+        and (planned is None or round_.number < planned),
+        "can_finish": director
+        and tournament.is_running
+        and is_last
+        and not round_.is_draft
+        and planned is not None
+        and round_.number >= planned,
+        "signature": round_signature(tournament.pk, round_.number),
+        "posted": {},
+        "tab": "rounds",
+    }
+    context.update(extra)
+    return context
+
+
+@require_GET
+def round_detail(request, pk, number):
+    tournament = get_tournament(pk)
+    round_ = get_round(tournament, number)
+    access = access_of(request, tournament)
+    if round_.is_draft and not access.is_director:
+        return forbidden(
+            request, f"Round {number} hasn't been published yet: its tables come soon.", tournament
+        )
+    context = _round_context(request, tournament, round_, access)
+    if request.htmx and request.GET.get("fragment") == "tables":
+        return render(request, "tournaments/round_detail.html#round-tables", context)
+    return render(request, "tournaments/round_detail.html", context)
+
+
+ROUND_ACTIONS = {
+    "publish": (
+        services.round_publish,
+        "Round {number} is published: players can see their tables.",
+    ),
+    "close": (services.round_close, "Round {number} is closed."),
+    "repair": (services.round_repair, "Round {number} is paired again."),
+    "discard": (services.round_discard, "Round {number} was discarded."),
+}
+
+
+@login_required_htmx
+@require_POST
+def round_action(request, pk, number, action):
+    tournament = get_tournament(pk)
+    round_ = get_round(tournament, number)
+    if action not in ROUND_ACTIONS:
+        raise Http404("Unknown action.")
+    service, template = ROUND_ACTIONS[action]
+    url = tournament_url(tournament, "round", number)
+    try:
+        service(request.user, round_)
+    except services.TournamentError as error:
+        return finish_action(request, url, error=error)
+    if action == "discard":
+        url = tournament_url(tournament)
+    return finish_action(request, url, ok=template.format(number=number))
+
+
+def _round_response(request, tournament, round_, access, *, ok=None, error=None, **extra):
+    if request.htmx:
+        round_.refresh_from_db()
+        context = _round_context(
+            request, tournament, round_, access, flash_ok=ok, flash_error=error, **extra
+        )
+        return render(request, "tournaments/round_detail.html#round-tables", context)
+    return finish_action(
+        request, tournament_url(tournament, "round", round_.number), ok=ok, error=error
+    )
+
+
+@login_required_htmx
+@require_POST
+def round_swap(request, pk, number):
+    """Swap the two people (or partnerships) the director ticked: two partners trade seats;
+    players of different partnerships move their whole partnerships (seats or byes)."""
+    tournament = get_tournament(pk)
+    round_ = get_round(tournament, number)
+    access = access_of(request, tournament)
+    if not access.is_director:
+        if request.htmx:
+            return _round_response(
+                request,
+                tournament,
+                round_,
+                access,
+                error="Only the club's directors change the seating.",
+            )
+        return forbidden(request, "Only the club's directors change the seating.", tournament)
+    picks = request.POST.getlist("pick")
+    if len(picks) != 2 or len(set(picks)) != 2:
+        return _round_response(
+            request,
+            tournament,
+            round_,
+            access,
+            error="Tick exactly two people (or a bye) to swap.",
+        )
+    seats, entrants = {}, []
+    for pick in picks:
+        kind, _, raw = pick.partition("-")
+        if not raw.isdigit() or kind not in ("seat", "bye"):
+            return _round_response(request, tournament, round_, access, error="Tick two people.")
+        if kind == "seat":
+            seat = (
+                TableSeat.objects.filter(pk=int(raw), table__round=round_)
+                .select_related("entrant", "member__user")
+                .first()
+            )
+            if seat is None:
+                return _round_response(
+                    request, tournament, round_, access, error="That seat isn't in this round."
+                )
+            seats[pick] = seat
+        entrants.append(
+            seats[pick].entrant
+            if kind == "seat"
+            else Entrant.objects.filter(pk=int(raw), tournament=tournament).first()
+        )
+    try:
+        if len(seats) == 2:
+            first, second = seats.values()
+            names = f"{first.name} and {second.name}"
+            if (
+                tournament.is_progressive
+                or first.entrant_id == second.entrant_id
+                or None
+                in (
+                    first.entrant_id,
+                    second.entrant_id,
+                )
+            ):
+                services.round_swap_seats(request.user, round_, first, second)
+            else:
+                services.round_swap_entrants(request.user, round_, first.entrant, second.entrant)
+                names = f"{first.entrant.name} and {second.entrant.name}"
+        else:
+            if None in entrants:
+                raise services.InvalidInput("Tick two people of this tournament.")
+            services.round_swap_entrants(request.user, round_, *entrants)
+            names = f"{entrants[0].name} and {entrants[1].name}"
+    except services.TournamentError as error:
+        return _round_response(request, tournament, round_, access, error=error.message)
+    return _round_response(request, tournament, round_, access, ok=f"Swapped {names}.")
+
+
+@login_required_htmx
+@require_POST
+def table_online(request, pk, table_id):
+    tournament = get_tournament(pk)
+    table = get_table(tournament, table_id)
+    online = request.POST.get("online") == "1"
+    url = tournament_url(tournament, "round", table.round.number)
+    try:
+        services.table_set_online(request.user, table, online)
+    except services.TournamentError as error:
+        return finish_action(request, url, error=error)
+    where = "on the site" if online else "at a physical table"
+    return finish_action(request, url, ok=f"Table {table.number} is played {where}.")
+
+
+# A table and its result --------------------------------------------------------------------------
+
+
+@require_GET
+def table_detail(request, pk, table_id):
+    tournament = get_tournament(pk)
+    table = get_table(tournament, table_id)
+    access = access_of(request, tournament)
+    if table.round.is_draft and not access.is_director:
+        raise Http404("That round hasn't been published yet.")
+    box = result_box(request, tournament, table, access, where="table")
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access,
+        "table": table,
+        "box": box,
+        "tab": "rounds",
+    }
+    if request.htmx and request.GET.get("fragment") == "result":
+        return render(request, "tournaments/table_detail.html#result-box", context)
+    return render(request, "tournaments/table_detail.html", context)
+
+
+def _after_result(request, tournament, table, *, ok=None, error=None, posted=None):
+    """Answer a results action on the page it came from (fragment with htmx, else redirect)."""
+    where = request.POST.get("from", "table")
+    access = access_of(request, tournament)
+    table.round.refresh_from_db()
+    if request.htmx:
+        if where == "round":
+            return _round_response(
+                request,
+                tournament,
+                table.round,
+                access,
+                ok=ok,
+                error=error,
+                posted={table.pk: posted} if posted else {},
+            )
+        if where == "mine":
+            context = _detail_context(
+                request, tournament, access, box_flash={"ok": ok, "error": error}, posted=posted
+            )
+            return render(request, "tournaments/tournament_detail.html#live", context)
+        context = {
+            "tournament": tournament,
+            "access": access,
+            "table": table,
+            "box": result_box(
+                request,
+                tournament,
+                table,
+                access,
+                where="table",
+                posted=posted,
+                ok=ok,
+                error=error,
+            ),
+        }
+        return render(request, "tournaments/table_detail.html#result-box", context)
+    urls = {
+        "round": tournament_url(tournament, "round", table.round.number),
+        "mine": tournament_url(tournament),
+    }
+    url = urls.get(where, tournament_url(tournament, "table", table.pk))
+    if error is not None and not hasattr(error, "message"):
+        error = services.InvalidInput(error)
+    return finish_action(request, url, ok=ok, error=error)
+
+
+def _pending_conflict(table, actor) -> str | None:
+    """The message for someone whose entry clashes with the other side's pending entry."""
+    result = TableResult.objects.filter(table=table).select_related("entered_by").first()
+    if result is None or result.is_confirmed:
+        return None
+    who = result.entered_by.shown_name if result.entered_by_id else "the other side"
+    return (
+        f"Already entered by {who}: {score_text(result.scores)}. Confirm it if it's right, "
+        "or dispute it so it can be entered again."
+    )
+
+
+@login_required_htmx
+@require_POST
+def result_enter(request, pk, table_id):
+    """Enter a result. `mode`: "player" (a player at the table: waits for an opponent),
+    "director" (a director's entry, confirmed at once, with a reason) or "correct" (a director
+    sets a confirmed result, with a reason). The audit log keeps every director's change."""
+    tournament = get_tournament(pk)
+    table = get_table(tournament, table_id)
+    mode = request.POST.get("mode", "player")
+    by_director = mode in ("director", "correct")
+    form = ResultForm(
+        request.POST,
+        sides=len(table.sides),
+        bracket=tournament.is_elimination,
+        director=by_director,
+    )
+    posted = _posted_scores(request)
+    if not form.is_valid():
+        return _after_result(request, tournament, table, error=form.first_error(), posted=posted)
+    values = form.values()
+    reason = form.cleaned_data.get("reason", "")
+    try:
+        seated = TableSeat.objects.filter(table=table, member__user=request.user).exists()
+        if mode == "correct" or (mode == "director" and seated):
+            result = services.result_correct(request.user, table, reason=reason, **values)
+        elif mode == "director":
+            result = services.result_enter(request.user, table, reason=reason, **values)
+        else:
+            result = services.result_enter(request.user, table, **values)
+    except services.ResultExists as error:
+        message = _pending_conflict(table, request.user) if mode == "player" else None
+        return _after_result(
+            request, tournament, table, error=message or error.message, posted=posted
+        )
+    except services.TournamentError as error:
+        return _after_result(request, tournament, table, error=error, posted=posted)
+    scores = score_text(result.scores)
+    if by_director:
+        ok = f"Table {table.number}: {scores} recorded."
+    elif result.is_confirmed:
+        ok = f"Table {table.number}: {scores} confirmed — both sides agree."
+    else:
+        ok = f"Table {table.number}: {scores} sent. An opponent now confirms it."
+    return _after_result(request, tournament, table, ok=ok)
+
+
+@login_required_htmx
+@require_POST
+def result_confirm(request, pk, table_id):
+    tournament = get_tournament(pk)
+    table = get_table(tournament, table_id)
+    try:
+        result = services.result_confirm(request.user, table)
+    except services.TournamentError as error:
+        return _after_result(request, tournament, table, error=error)
+    return _after_result(
+        request,
+        tournament,
+        table,
+        ok=f"Table {table.number}: {score_text(result.scores)} confirmed. It counts now.",
+    )
+
+
+@login_required_htmx
+@require_POST
+def result_dispute(request, pk, table_id):
+    """Dispute (throw away) a result waiting for confirmation, so it can be entered again."""
+    tournament = get_tournament(pk)
+    table = get_table(tournament, table_id)
+    try:
+        services.result_reject(request.user, table)
+    except services.TournamentError as error:
+        return _after_result(request, tournament, table, error=error)
+    return _after_result(
+        request,
+        tournament,
+        table,
+        ok=f"Table {table.number}: the entry was disputed and cleared. Agree on the score "
+        "and enter it again, or call a director.",
+    )
+
+
+@require_GET
+def my_table_redirect(request, pk):
+    """A short address for a phone: the player's own table this round (or the tournament)."""
+    tournament = get_tournament(pk)
+    mine = selectors.my_table(request.user, tournament)
+    if mine is not None and mine.table is not None:
+        return redirect(tournament_url(tournament, "table", mine.table.pk))
+    return redirect(tournament_url(tournament))

@@ -1,0 +1,453 @@
+"""Setting a tournament up: the club's list, creating and editing, entrants and partnerships,
+starting, finishing and deleting."""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from clubs.models import Club, Membership
+from clubs.permissions import club_access
+
+from .. import selectors, services
+from ..forms import EntrantAddForm, TournamentForm, apply_service_error, format_guide
+from ..models import Entrant, EntrantMember
+from .common import (
+    access_of,
+    finish_action,
+    forbidden,
+    get_tournament,
+    login_required_htmx,
+    tournament_url,
+)
+
+# The club's tournaments --------------------------------------------------------------------------
+
+
+@require_GET
+def club_tournaments(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    access = club_access(request.user, club)
+    tournaments = list(selectors.tournaments_of_club(club))
+    counts = dict(
+        Entrant.objects.filter(tournament__in=tournaments, withdrawn=False)
+        .values("tournament")
+        .annotate(n=Count("id"))
+        .values_list("tournament", "n")
+    )
+    for t in tournaments:
+        t.entrant_count = counts.get(t.pk, 0)
+    return render(
+        request,
+        "tournaments/club_tournaments.html",
+        {
+            "club": club,
+            "access": access,
+            "running": [t for t in tournaments if t.is_running],
+            "drafts": [t for t in tournaments if t.is_draft],
+            "finished": [t for t in tournaments if t.is_finished],
+        },
+    )
+
+
+def _form_page(request, form, club, tournament=None, status=200):
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {"form": form, "club": club, "tournament": tournament, "formats": format_guide()},
+        status=status,
+    )
+
+
+@login_required_htmx
+def tournament_create(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not club_access(request.user, club).is_director:
+        return forbidden(request, f"Only the directors of {club.name} run tournaments.")
+    initial = {}
+    night_id = request.GET.get("night", "")
+    if night_id.isdigit():
+        initial["night"] = int(night_id)
+    form = TournamentForm(
+        request.POST or None, club=club, user=request.user, initial=initial or None
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(request.user, club, **form.service_values())
+        except services.TournamentError as error:
+            apply_service_error(form, error, {"options": None})
+        else:
+            count = tournament.entrants.count()
+            messages.success(
+                request,
+                f"{tournament.name} is set up with {count} entrant{'s' if count != 1 else ''}. "
+                "Check the entrants, then start it.",
+            )
+            return redirect(tournament_url(tournament, "entrants"))
+    return _form_page(request, form, club, status=400 if form.errors else 200)
+
+
+@login_required_htmx
+def tournament_edit(request, pk):
+    tournament = get_tournament(pk)
+    if not access_of(request, tournament).is_director:
+        return forbidden(request, "Only the club's directors change a tournament.", tournament)
+    if tournament.is_finished:
+        messages.info(request, f"{tournament.name} is finished: its settings can't change.")
+        return redirect(tournament_url(tournament))
+    form = TournamentForm(
+        request.POST or None, club=tournament.club, user=request.user, tournament=tournament
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(request.user, tournament, **form.changes())
+        except services.TournamentError as error:
+            apply_service_error(form, error, {"options": None})
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect(tournament_url(tournament))
+    return _form_page(request, form, tournament.club, tournament, 400 if form.errors else 200)
+
+
+@login_required_htmx
+def tournament_delete(request, pk):
+    tournament = get_tournament(pk)
+    if request.method == "POST":
+        try:
+            services.tournament_delete(request.user, tournament)
+        except services.TournamentError as error:
+            return finish_action(request, tournament_url(tournament), error=error)
+        messages.success(request, f"{tournament.name} was deleted.")
+        return redirect("tournaments:club", tournament.club.slug)
+    if not access_of(request, tournament).is_director:
+        return forbidden(request, "Only the club's directors delete a tournament.", tournament)
+    return render(
+        request,
+        "clubs/confirm.html",
+        {
+            "club": tournament.club,
+            "title": f"Delete {tournament.name}?",
+            "body": "Its entrants and settings go too. Only a tournament that hasn't started "
+            "can be deleted.",
+            "confirm_label": "Delete tournament",
+            "action": tournament_url(tournament, "delete"),
+            "cancel_url": tournament_url(tournament),
+        },
+    )
+
+
+@login_required_htmx
+@require_POST
+def tournament_start(request, pk):
+    tournament = get_tournament(pk)
+    try:
+        services.tournament_start(request.user, tournament)
+    except services.TournamentError as error:
+        return finish_action(request, tournament_url(tournament, "entrants"), error=error)
+    tournament.refresh_from_db()
+    if tournament.is_elimination:
+        return finish_action(
+            request,
+            tournament_url(tournament),
+            ok=f"{tournament.name} has started: the first matches of the bracket are published.",
+        )
+    return finish_action(
+        request,
+        tournament_url(tournament, "round", 1),
+        ok="Round 1 is paired. Check the tables, swap anyone you need to, then publish it.",
+    )
+
+
+@login_required_htmx
+@require_POST
+def tournament_finish(request, pk):
+    tournament = get_tournament(pk)
+    try:
+        services.tournament_finish(request.user, tournament)
+    except services.TournamentError as error:
+        return finish_action(request, tournament_url(tournament), error=error)
+    return finish_action(
+        request,
+        tournament_url(tournament, "standings"),
+        ok=f"{tournament.name} is finished. These are the final standings.",
+    )
+
+
+# Entrants ----------------------------------------------------------------------------------------
+
+
+def _member_key(member) -> str:
+    return f"u{member.user_id}" if member.user_id else f"g{member.guest_name}"
+
+
+def _registration_key(registration) -> str:
+    return f"u{registration.user_id}" if registration.user_id else f"g{registration.guest_name}"
+
+
+def _people_to_add(tournament) -> list[tuple[str, str]]:
+    """Whom the add form offers: checked-in players not yet entered, then club members."""
+    entered = {
+        _member_key(m)
+        for m in EntrantMember.objects.filter(tournament=tournament).only("user", "guest_name")
+    }
+    out, seen = [], set(entered)
+    if tournament.night_id:
+        for r in tournament.night.checked_in():
+            key = _registration_key(r)
+            if key not in seen:
+                seen.add(key)
+                out.append((key, f"{r.player_name} (checked in)"))
+    members = (
+        Membership.objects.filter(club=tournament.club)
+        .select_related("user")
+        .order_by("user__display_name", "user__username")
+    )
+    for m in members:
+        key = f"u{m.user_id}"
+        if key not in seen:
+            seen.add(key)
+            out.append((key, m.user.shown_name))
+    return out
+
+
+def _specs(keys: list[str]):
+    """Member specs for the services: Users for "u<id>", names for "g<name>"."""
+    ids = [int(k[1:]) for k in keys if k.startswith("u") and k[1:].isdigit()]
+    users = {u.pk: u for u in User.objects.filter(pk__in=ids)}
+    out = []
+    for key in keys:
+        if key.startswith("u") and key[1:].isdigit() and int(key[1:]) in users:
+            out.append(users[int(key[1:])])
+        elif key.startswith("g") and key[1:].strip():
+            out.append(key[1:])
+        else:
+            raise services.InvalidInput("Choose players from the list.", field="members")
+    return out
+
+
+def _entrants_context(request, tournament, access, **extra):
+    entrants = list(selectors.entrant_list(tournament))
+    size = tournament.team_size
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access,
+        "entrants": entrants,
+        "active_count": sum(1 for e in entrants if not e.withdrawn),
+        "short": [e for e in entrants if not e.withdrawn and len(e.members.all()) < size],
+        "size": size,
+        "late_entries": tournament.is_running
+        and tournament.format in (tournament.Format.SWISS, tournament.Format.PROGRESSIVE),
+        "tab": "entrants",
+    }
+    if access.is_director and (tournament.is_draft or context["late_entries"]):
+        context["add_form"] = extra.pop("add_form", None) or EntrantAddForm(
+            people=_people_to_add(tournament), size=size
+        )
+        if tournament.night_id:
+            entered = {_member_key(m) for e in entrants for m in e.members.all()}
+            context["waiting"] = [
+                r for r in tournament.night.checked_in() if _registration_key(r) not in entered
+            ]
+    context.update(extra)
+    return context
+
+
+@require_GET
+def entrants(request, pk):
+    tournament = get_tournament(pk)
+    access = access_of(request, tournament)
+    return render(
+        request, "tournaments/entrants.html", _entrants_context(request, tournament, access)
+    )
+
+
+@login_required_htmx
+@require_POST
+def entrant_add(request, pk):
+    tournament = get_tournament(pk)
+    access = access_of(request, tournament)
+    if not access.is_director:
+        return forbidden(request, "Only the club's directors add entrants.", tournament)
+    form = EntrantAddForm(
+        request.POST, people=_people_to_add(tournament), size=tournament.team_size
+    )
+    if form.is_valid():
+        try:
+            entrant = services.entrant_add(
+                request.user,
+                tournament,
+                members=_specs(form.cleaned_data["picks"]),
+                name=form.cleaned_data["name"],
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error, {"members": None})
+        else:
+            late = " as a late entry: they play from the next round paired" if entrant.late else ""
+            messages.success(request, f"{entrant.name} entered{late}.")
+            return redirect(tournament_url(tournament, "entrants"))
+    context = _entrants_context(request, tournament, access, add_form=form)
+    return render(request, "tournaments/entrants.html", context, status=400)
+
+
+@login_required_htmx
+@require_POST
+def entrants_from_night(request, pk):
+    tournament = get_tournament(pk)
+    url = tournament_url(tournament, "entrants")
+    try:
+        made = services.entrants_from_night(request.user, tournament)
+    except services.TournamentError as error:
+        return finish_action(request, url, error=error)
+    if not made:
+        return finish_action(request, url, ok="Everyone checked in is already entered.")
+    names = ", ".join(e.name for e in made)
+    return finish_action(request, url, ok=f"Entered from the night: {names}.")
+
+
+ENTRANT_ACTIONS = {
+    "withdraw": (services.entrant_withdraw, "{name} has withdrawn and won't be paired again."),
+    "reinstate": (services.entrant_reinstate, "{name} is back in: paired from the next round."),
+    "remove": (services.entrant_remove, "{name} was removed."),
+}
+
+
+@login_required_htmx
+@require_POST
+def entrant_action(request, pk, entrant_id, action):
+    tournament = get_tournament(pk)
+    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
+    back = request.POST.get("next") == "detail"
+    url = tournament_url(tournament) if back else tournament_url(tournament, "entrants")
+    if action == "up":
+        ids = list(selectors.entrant_list(tournament).values_list("id", flat=True))
+        index = ids.index(entrant.pk)
+        if index > 0:
+            ids[index - 1], ids[index] = ids[index], ids[index - 1]
+        try:
+            services.entrants_reorder(request.user, tournament, ids)
+        except services.TournamentError as error:
+            return finish_action(request, url, error=error)
+        return finish_action(request, url, ok=f"{entrant.name} moved up to seed {index or 1}.")
+    if action not in ENTRANT_ACTIONS:
+        return finish_action(request, url, error=services.InvalidInput("Unknown action."))
+    service, template = ENTRANT_ACTIONS[action]
+    try:
+        service(request.user, entrant)
+    except services.TournamentError as error:
+        return finish_action(request, url, error=error)
+    return finish_action(request, url, ok=template.format(name=entrant.name))
+
+
+# Partnerships ------------------------------------------------------------------------------------
+
+
+def _pair_pool(tournament) -> list[tuple[str, str]]:
+    """Everyone who may be in a partnership: the entered players (in entrant order) and the
+    night's checked-in players not entered yet."""
+    pool, seen = [], set()
+    for entrant in selectors.entrant_list(tournament):
+        for m in entrant.members.all():
+            key = _member_key(m)
+            if key not in seen:
+                seen.add(key)
+                pool.append((key, m.name))
+    if tournament.night_id:
+        for r in tournament.night.checked_in():
+            key = _registration_key(r)
+            if key not in seen:
+                seen.add(key)
+                pool.append((key, r.player_name))
+    return pool
+
+
+def _current_pairs(tournament, pool) -> list[list[str]]:
+    pairs = []
+    placed = set()
+    for entrant in selectors.entrant_list(tournament):
+        keys = [_member_key(m) for m in entrant.members.all()]
+        placed.update(keys)
+        pairs.append((keys + ["", ""])[:2])
+    loose = [key for key, _ in pool if key not in placed]
+    for i in range(0, len(loose), 2):
+        pairs.append((loose[i : i + 2] + [""])[:2])
+    return pairs
+
+
+@login_required_htmx
+def partnerships(request, pk):
+    """Directors build the partnerships before the start: two players a row, or a random draw."""
+    tournament = get_tournament(pk)
+    if not access_of(request, tournament).is_director:
+        return forbidden(request, "Only the club's directors set the partnerships.", tournament)
+    url = tournament_url(tournament, "pairs")
+    if not tournament.is_draft or tournament.team_size != 2:
+        messages.info(request, "Partnerships are set before a partnership tournament starts.")
+        return redirect(tournament_url(tournament, "entrants"))
+    pool = _pair_pool(tournament)
+    names = dict(pool)
+    rows = max((len(pool) + 1) // 2, 1)
+    error = None
+    if request.method == "POST":
+        if request.POST.get("draw"):
+            keys = [key for key, _ in pool]
+            random.SystemRandom().shuffle(keys)
+            pairs = [keys[i : i + 2] for i in range(0, len(keys), 2)]
+        else:
+            pairs = []
+            for i in range(rows):
+                chosen = [request.POST.get(f"pair_{i}_a", ""), request.POST.get(f"pair_{i}_b", "")]
+                chosen = [k for k in chosen if k in names]
+                if chosen:
+                    pairs.append(chosen)
+        used = [k for pair in pairs for k in pair]
+        doubled = sorted({names[k] for k in used if used.count(k) > 1})
+        if doubled:
+            error = f"{', '.join(doubled)} {'is' if len(doubled) == 1 else 'are'} in two pairs."
+        else:
+            try:
+                _rebuild_pairs(request.user, tournament, pairs)
+            except services.TournamentError as exc:
+                error = exc.message
+            else:
+                left = [names[k] for k, _ in pool if k not in used]
+                ok = f"{len(pairs)} partnership{'s' if len(pairs) != 1 else ''} set."
+                if left:
+                    ok += f" Not entered: {', '.join(left)}."
+                messages.success(request, ok)
+                return redirect(tournament_url(tournament, "entrants"))
+        current = pairs
+    else:
+        current = _current_pairs(tournament, pool)
+    current = [(list(p) + ["", ""])[:2] for p in current]
+    current += [["", ""]] * (rows - len(current))
+    return render(
+        request,
+        "tournaments/pairs.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "pool": pool,
+            "rows": [{"index": i, "a": a, "b": b} for i, (a, b) in enumerate(current)],
+            "error": error,
+            "url": url,
+            "tab": "entrants",
+        },
+        status=400 if error else 200,
+    )
+
+
+def _rebuild_pairs(actor, tournament, pairs: list[list[str]]) -> None:
+    """Replace every entrant with the given partnerships, all or nothing (the services check
+    each step; a refusal rolls the whole rebuild back)."""
+    with transaction.atomic():
+        for entrant in list(Entrant.objects.filter(tournament=tournament)):
+            services.entrant_remove(actor, entrant)
+        for pair in pairs:
+            services.entrant_add(actor, tournament, members=_specs(pair))

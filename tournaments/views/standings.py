@@ -1,0 +1,252 @@
+"""Standings (live), brackets (live), the CSV download, printable table cards and results sheet,
+and the directors' audit log."""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..formats import TIEBREAK_HELP, Tiebreak
+from .common import access_of, forbidden, get_round, get_tournament
+from .play import _poll_answer
+
+BRACKET_TITLES = {
+    "main": "",
+    "winners": "Winners' bracket",
+    "losers": "Losers' bracket",
+    "final": "Grand final",
+}
+
+
+def _tiebreak_legend(tournament) -> list[dict[str, str]]:
+    return [
+        {
+            "label": selectors.TIEBREAK_LABELS[Tiebreak(key)],
+            "help": TIEBREAK_HELP[Tiebreak(key)],
+        }
+        for key in selectors.tiebreaks_of(tournament)
+    ]
+
+
+def _standings_context(request, tournament) -> dict:
+    lines = selectors.standings(tournament)
+    legend = _tiebreak_legend(tournament)
+    return {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access_of(request, tournament),
+        "lines": lines,
+        "legend": legend,
+        "progressive": tournament.is_progressive,
+        "version": tournament.standings_version,
+        "tab": "standings",
+    }
+
+
+@require_GET
+def standings(request, pk):
+    tournament = get_tournament(pk)
+    context = _standings_context(request, tournament)
+    if request.htmx and request.GET.get("fragment") == "table":
+        return render(request, "tournaments/standings.html#standings-table", context)
+    return render(request, "tournaments/standings.html", context)
+
+
+@require_GET
+def standings_version(request, pk):
+    """Has the standings snapshot changed since version `v`? One query, no session."""
+    version = selectors.standings_version(pk)
+    return _poll_answer(
+        None if version is None else str(version), request.GET.get("v", ""), "standings-changed"
+    )
+
+
+@require_GET
+def standings_csv(request, pk):
+    tournament = get_tournament(pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(tournament.name) or 'tournament'}-standings.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # a byte-order mark, so spreadsheets read the names as UTF-8
+    writer = csv.writer(response)
+    for row in selectors.standings_csv_rows(tournament):
+        writer.writerow(row)
+    return response
+
+
+# Brackets ----------------------------------------------------------------------------------------
+
+
+def bracket_columns(data: dict | None) -> list[dict]:
+    """The bracket drawn as sections (winners, losers, final; or the one bracket), each a list
+    of columns (one per round) of matches top to bottom. Between two columns the connector is
+    "pairs" when two matches feed each one of the next column, else "straight"."""
+    if not data:
+        return []
+    by_bracket: dict[str, dict[int, list]] = defaultdict(lambda: defaultdict(list))
+    for match in data["matches"]:
+        by_bracket[match["bracket"]][match["round"]].append(match)
+    champion = (data.get("champion") or {}).get("id")
+    sections = []
+    for name in ("main", "winners", "losers", "final"):
+        rounds = by_bracket.get(name)
+        if not rounds:
+            continue
+        numbers = sorted(rounds)
+        columns = []
+        for i, number in enumerate(numbers):
+            matches = sorted(rounds[number], key=lambda m: m["slot"])
+            next_count = len(rounds[numbers[i + 1]]) if i + 1 < len(numbers) else None
+            link = None
+            if next_count is not None:
+                link = "pairs" if next_count * 2 == len(matches) else "straight"
+            columns.append(
+                {
+                    "title": _round_title(name, number, len(numbers), matches),
+                    "matches": [_match_view(m, champion) for m in matches],
+                    "link": link,
+                    "has_prev": i > 0,
+                }
+            )
+        sections.append({"name": name, "title": BRACKET_TITLES[name], "columns": columns})
+    return sections
+
+
+def _round_title(bracket: str, number: int, count: int, matches) -> str:
+    if bracket == "final":
+        return "Grand final" if number == 1 else "Reset final"
+    from_end = count - number
+    if bracket == "main" or bracket == "winners":
+        prefix = "" if bracket == "main" else "Winners' "
+        if from_end == 0:
+            return f"{prefix}Final"
+        if from_end == 1:
+            return f"{prefix}Semi-finals"
+        if from_end == 2 and len(matches) == 4:
+            return f"{prefix}Quarter-finals"
+        return f"{prefix}Round {number}"
+    return f"Losers' round {number}" if from_end else "Losers' final"
+
+
+def _match_view(match: dict, champion) -> dict:
+    winner = (match.get("winner") or {}).get("id")
+    sides = []
+    for i, who in enumerate(match["entrants"]):
+        bye = match["byes"][i] if i < len(match["byes"]) else False
+        sides.append(
+            {
+                "name": who["name"] if who else ("Bye" if bye else "To be decided"),
+                "bye": bye,
+                "tbd": who is None and not bye,
+                "won": who is not None and winner == who["id"] and match["status"] == "complete",
+                "through": who is not None and winner == who["id"],
+                "champion": who is not None
+                and champion == who["id"]
+                and match["status"] == "complete",
+            }
+        )
+    return {
+        "id": match["id"],
+        "status": match["status"],
+        "sides": sides,
+        "table_id": match.get("table_id"),
+    }
+
+
+@require_GET
+def bracket(request, pk):
+    tournament = get_tournament(pk)
+    data = selectors.bracket(tournament)
+    if data is None and tournament.is_elimination and tournament.draw:
+        data = selectors.bracket_data(tournament)
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access_of(request, tournament),
+        "sections": bracket_columns(data),
+        "data": data,
+        "version": tournament.standings_version,
+        "tab": "bracket",
+    }
+    if request.htmx and request.GET.get("fragment") == "bracket":
+        return render(request, "tournaments/bracket.html#bracket-view", context)
+    return render(request, "tournaments/bracket.html", context)
+
+
+# Printing and history ----------------------------------------------------------------------------
+
+
+@require_GET
+def table_cards(request, pk, number):
+    tournament = get_tournament(pk)
+    round_ = get_round(tournament, number)
+    access = access_of(request, tournament)
+    if round_.is_draft and not access.is_director:
+        return forbidden(request, f"Round {number} hasn't been published yet.", tournament)
+    cards = selectors.table_cards(round_)
+    for card in cards:
+        card["seat_rows"] = [
+            {**seat, "label": _seat_label(seat["number"], len(card["seats"]))}
+            for seat in card["seats"]
+        ]
+    return render(
+        request,
+        "tournaments/table_cards.html",
+        {"tournament": tournament, "round": round_, "cards": cards, "access": access},
+    )
+
+
+COMPASS = ("North", "East", "South", "West")
+
+
+def _seat_label(number: int, count: int) -> str:
+    if count == 4:
+        return f"Seat {number + 1} ({COMPASS[number]})"
+    return f"Seat {number + 1}"
+
+
+@require_GET
+def results_sheet(request, pk):
+    tournament = get_tournament(pk)
+    access = access_of(request, tournament)
+    sheet = selectors.results_sheet(tournament)
+    if not access.is_director:
+        sheet = [r for r in sheet if r["status"] != "draft"]
+    return render(
+        request,
+        "tournaments/results_sheet.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "access": access,
+            "sheet": sheet,
+            "lines": selectors.standings(tournament),
+            "legend": _tiebreak_legend(tournament),
+            "tab": "results",
+        },
+    )
+
+
+@require_GET
+def audit_log(request, pk):
+    tournament = get_tournament(pk)
+    access = access_of(request, tournament)
+    if not access.is_director:
+        return forbidden(request, "The audit log is for the club's directors.", tournament)
+    return render(
+        request,
+        "tournaments/audit.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "access": access,
+            "entries": selectors.result_audit_log(tournament),
+            "tab": "audit",
+        },
+    )
