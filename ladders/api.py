@@ -24,7 +24,7 @@ from kookaburra.choices import Game
 from . import selectors, services, stats_data
 from .models import Ladder, RatedGame, RebuildJob
 from .serializers import (
-    ErrorSerializer,
+    LadderErrorSerializer,
     LadderSerializer,
     LadderSettingsSerializer,
     PlayerRatingsSerializer,
@@ -49,7 +49,7 @@ PAGING = [
 
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(ErrorSerializer) for code in codes}
+    return {code: OpenApiResponse(LadderErrorSerializer) for code in codes}
 
 
 def _game(value: str | None, default: str | None = Game.FIVE_HUNDRED) -> str:
@@ -132,7 +132,7 @@ class SiteLadderView(LadderAPIView):
         summary="The site-wide ladder of a game",
         description="Players with enough recent rated games, best μ − 3σ first.",
         parameters=[GAME_PATH, *PAGING],
-        responses={200: LadderSerializer, 400: OpenApiResponse(ErrorSerializer)},
+        responses={200: LadderSerializer, 400: OpenApiResponse(LadderErrorSerializer)},
     )
     def get(self, request, game):
         body = _ladder_body(request, _game(game), None)
@@ -368,11 +368,11 @@ class RebuildJobView(LadderAPIView):
     @extend_schema(
         tags=TAGS,
         summary="A rebuild's progress",
-        parameters=[OpenApiParameter("pk", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        parameters=[OpenApiParameter("job_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
         responses={200: RebuildJobSerializer, **_errors(403, 404)},
     )
-    def get(self, request, pk):
-        job = RebuildJob.objects.select_related("club").filter(pk=pk).first()
+    def get(self, request, job_id):
+        job = RebuildJob.objects.select_related("club").filter(pk=job_id).first()
         if job is None:
             raise NotFound("There is no such rebuild.")
         if not services.may_rebuild(request.user, job.club):

@@ -17,7 +17,11 @@ urlpatterns = [
         name="api-ladder-club",
     ),
     path("ladders/rebuild/", api.RebuildView.as_view(), name="api-ladder-rebuild"),
-    path("ladders/rebuilds/<int:pk>/", api.RebuildJobView.as_view(), name="api-ladder-rebuild-job"),
+    path(
+        "ladders/rebuilds/<int:job_id>/",
+        api.RebuildJobView.as_view(),
+        name="api-ladder-rebuild-job",
+    ),
     path(
         "players/<str:username>/ratings/",
         api.PlayerRatingsView.as_view(),

@@ -10,19 +10,19 @@ from kookaburra.choices import Game
 from .models import RebuildJob
 
 
-class ErrorSerializer(serializers.Serializer):
+class LadderErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="Why the request was refused, for people.")
     code = serializers.CharField(required=False)
     field = serializers.CharField(required=False)
 
 
-class PlayerSerializer(serializers.Serializer):
+class LadderPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     name = serializers.CharField(source="shown_name")
 
 
-class ClubRefSerializer(serializers.Serializer):
+class LadderClubSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -40,7 +40,7 @@ class RulesSerializer(serializers.Serializer):
 
 class LadderRowSerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="1 for the top; equal scores share a position.")
-    player = PlayerSerializer()
+    player = LadderPlayerSerializer()
     conservative = serializers.FloatField(help_text="μ − 3σ, the ladder score.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
@@ -51,7 +51,7 @@ class LadderRowSerializer(serializers.Serializer):
 
 class LadderSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    club = ClubRefSerializer(allow_null=True)
+    club = LadderClubSerializer(allow_null=True)
     rules = RulesSerializer()
     explanation = serializers.CharField(help_text="How the ladder is computed, in plain words.")
     games_rated = serializers.IntegerField()
@@ -61,7 +61,7 @@ class LadderSerializer(serializers.Serializer):
 
 class LadderRefSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    club = ClubRefSerializer(allow_null=True)
+    club = LadderClubSerializer(allow_null=True)
 
 
 class RatingSerializer(serializers.Serializer):
@@ -78,7 +78,7 @@ class RatingSerializer(serializers.Serializer):
 
 
 class PlayerRatingsSerializer(serializers.Serializer):
-    player = PlayerSerializer()
+    player = LadderPlayerSerializer()
     ratings = RatingSerializer(many=True)
 
 
@@ -92,7 +92,7 @@ class HistoryPointSerializer(serializers.Serializer):
 
 
 class RatingHistorySerializer(serializers.Serializer):
-    player = PlayerSerializer()
+    player = LadderPlayerSerializer()
     ladder = LadderRefSerializer()
     history = HistoryPointSerializer(many=True)
 
@@ -153,9 +153,9 @@ class PitchStatsSerializer(serializers.Serializer):
 
 
 class PlayerStatsSerializer(serializers.Serializer):
-    player = PlayerSerializer()
+    player = LadderPlayerSerializer()
     game = serializers.ChoiceField(choices=Game.choices)
-    club = ClubRefSerializer(allow_null=True)
+    club = LadderClubSerializer(allow_null=True)
     games_recorded = serializers.IntegerField(help_text="Online games the figures come from.")
     five_hundred = FiveHundredStatsSerializer(required=False, allow_null=True)
     pitch = PitchStatsSerializer(required=False, allow_null=True)
@@ -168,8 +168,28 @@ class RebuildInputSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=[("", "Both"), *Game.choices], required=False)
 
 
+@extend_schema_field(
+    {"type": "string", "enum": list(RebuildJob.Status.values), "description": "The job's state."}
+)
+class RebuildStatusField(serializers.CharField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "enum": list(RebuildJob.Scope.values),
+        "description": "all: every ladder; site: the site-wide ones; club: one club's.",
+    }
+)
+class RebuildScopeField(serializers.CharField):
+    pass
+
+
 class RebuildJobSerializer(serializers.ModelSerializer):
     club = serializers.SerializerMethodField()
+    status = RebuildStatusField(read_only=True)
+    scope = RebuildScopeField(read_only=True)
     percent = serializers.IntegerField(read_only=True)
     description = serializers.CharField(source="describe", read_only=True)
 
@@ -193,7 +213,7 @@ class RebuildJobSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    @extend_schema_field(ClubRefSerializer(allow_null=True))
+    @extend_schema_field(LadderClubSerializer(allow_null=True))
     def get_club(self, job):
         if job.club_id is None:
             return None

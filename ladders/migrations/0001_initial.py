@@ -6,217 +6,566 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('clubs', '0001_initial'),
-        ('games', '0001_initial'),
+        ("clubs", "0001_initial"),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ClubLadderSettings',
+            name="ClubLadderSettings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rate_bot_games', models.BooleanField(default=False, help_text="Count the club's games that had a bot at the table, for the people in them. Bots are never rated.", verbose_name='rate games with bots')),
-                ('min_games', models.PositiveSmallIntegerField(default=5, help_text="Rated games a player needs before they appear on the club's ladders.", verbose_name='games to appear')),
-                ('active_days', models.PositiveSmallIntegerField(blank=True, default=90, help_text='Show only players whose last rated game was within this many days (blank: no limit).', null=True, verbose_name='active within (days)')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('club', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='ladder_settings', to='clubs.club')),
-                ('updated_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "rate_bot_games",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Count the club's games that had a bot at the table, for the people in them. Bots are never rated.",
+                        verbose_name="rate games with bots",
+                    ),
+                ),
+                (
+                    "min_games",
+                    models.PositiveSmallIntegerField(
+                        default=5,
+                        help_text="Rated games a player needs before they appear on the club's ladders.",
+                        verbose_name="games to appear",
+                    ),
+                ),
+                (
+                    "active_days",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        default=90,
+                        help_text="Show only players whose last rated game was within this many days (blank: no limit).",
+                        null=True,
+                        verbose_name="active within (days)",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "club",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ladder_settings",
+                        to="clubs.club",
+                    ),
+                ),
+                (
+                    "updated_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'club ladder settings',
-                'verbose_name_plural': 'club ladder settings',
+                "verbose_name": "club ladder settings",
+                "verbose_name_plural": "club ladder settings",
             },
         ),
         migrations.CreateModel(
-            name='Ladder',
+            name="Ladder",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('five_hundred', 'Five Hundred'), ('pitch', 'Auction Pitch')], max_length=20)),
-                ('games_rated', models.PositiveIntegerField(default=0)),
-                ('last_played_at', models.DateTimeField(blank=True, null=True)),
-                ('last_game_id', models.PositiveBigIntegerField(blank=True, help_text='The RatedGame applied last (ties on time go by id).', null=True)),
-                ('rebuilt_at', models.DateTimeField(blank=True, null=True)),
-                ('club', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("five_hundred", "Five Hundred"), ("pitch", "Auction Pitch")],
+                        max_length=20,
+                    ),
+                ),
+                ("games_rated", models.PositiveIntegerField(default=0)),
+                ("last_played_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "last_game_id",
+                    models.PositiveBigIntegerField(
+                        blank=True,
+                        help_text="The RatedGame applied last (ties on time go by id).",
+                        null=True,
+                    ),
+                ),
+                ("rebuilt_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="clubs.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['club__name', 'game'],
+                "ordering": ["club__name", "game"],
             },
         ),
         migrations.CreateModel(
-            name='PlayerRating',
+            name="PlayerRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('conservative', models.FloatField(help_text='μ − 3σ, the ladder score.')),
-                ('games_played', models.PositiveIntegerField(default=0)),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('last_played_at', models.DateTimeField()),
-                ('ladder', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='ladders.ladder')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ladder_ratings', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                ("conservative", models.FloatField(help_text="μ − 3σ, the ladder score.")),
+                ("games_played", models.PositiveIntegerField(default=0)),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("last_played_at", models.DateTimeField()),
+                (
+                    "ladder",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ratings",
+                        to="ladders.ladder",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ladder_ratings",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['ladder', '-conservative'],
+                "ordering": ["ladder", "-conservative"],
             },
         ),
         migrations.CreateModel(
-            name='RatedGame',
+            name="RatedGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source', models.CharField(choices=[('table', 'Online table'), ('tournament', 'Tournament table (entered result)')], max_length=12)),
-                ('source_id', models.PositiveBigIntegerField(help_text='The games.Table id, or the tournaments.TournamentTable id.')),
-                ('game', models.CharField(choices=[('five_hundred', 'Five Hundred'), ('pitch', 'Auction Pitch')], max_length=20)),
-                ('tournament_id', models.PositiveBigIntegerField(blank=True, help_text='The tournament it was part of, if any.', null=True)),
-                ('label', models.CharField(help_text='What to call it in lists.', max_length=200)),
-                ('url', models.CharField(blank=True, max_length=300)),
-                ('played_at', models.DateTimeField(help_text='When it finished; ratings apply in this order.')),
-                ('players', models.PositiveSmallIntegerField(help_text='Seats at the table.')),
-                ('teams', models.JSONField(help_text='The sides: lists of player tokens (a user id, null for a bot, "guest:<id>" for a guest without an account).')),
-                ('seats', models.JSONField(blank=True, default=list, help_text="The sides' seat numbers, side by side.")),
-                ('ranks', models.JSONField(help_text="Each side's place, 0 for first; equal places tie.")),
-                ('scores', models.JSONField(blank=True, default=list, help_text="Each side's final score.")),
-                ('has_bots', models.BooleanField(default=False)),
-                ('is_demo', models.BooleanField(default=False, help_text='A demo table: never rated.')),
-                ('rated', models.BooleanField(default=False, help_text='Whether it counts for the ladders under the current rules.')),
-                ('revision', models.PositiveIntegerField(default=1, help_text='Bumped by each correction.')),
-                ('source_stamp', models.DateTimeField(blank=True, help_text="When the source last changed as far as we have read it (a tournament result's confirmation time).", null=True)),
-                ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('corrected_at', models.DateTimeField(blank=True, null=True)),
-                ('club', models.ForeignKey(blank=True, help_text='The club whose ladders it counts for (besides the site-wide one).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='clubs.club')),
-                ('table', models.ForeignKey(blank=True, help_text='The online table, whose game record gives the statistics.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("table", "Online table"),
+                            ("tournament", "Tournament table (entered result)"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "source_id",
+                    models.PositiveBigIntegerField(
+                        help_text="The games.Table id, or the tournaments.TournamentTable id."
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("five_hundred", "Five Hundred"), ("pitch", "Auction Pitch")],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "tournament_id",
+                    models.PositiveBigIntegerField(
+                        blank=True, help_text="The tournament it was part of, if any.", null=True
+                    ),
+                ),
+                ("label", models.CharField(help_text="What to call it in lists.", max_length=200)),
+                ("url", models.CharField(blank=True, max_length=300)),
+                (
+                    "played_at",
+                    models.DateTimeField(
+                        help_text="When it finished; ratings apply in this order."
+                    ),
+                ),
+                ("players", models.PositiveSmallIntegerField(help_text="Seats at the table.")),
+                (
+                    "teams",
+                    models.JSONField(
+                        help_text='The sides: lists of player tokens (a user id, null for a bot, "guest:<id>" for a guest without an account).'
+                    ),
+                ),
+                (
+                    "seats",
+                    models.JSONField(
+                        blank=True, default=list, help_text="The sides' seat numbers, side by side."
+                    ),
+                ),
+                (
+                    "ranks",
+                    models.JSONField(help_text="Each side's place, 0 for first; equal places tie."),
+                ),
+                (
+                    "scores",
+                    models.JSONField(
+                        blank=True, default=list, help_text="Each side's final score."
+                    ),
+                ),
+                ("has_bots", models.BooleanField(default=False)),
+                (
+                    "is_demo",
+                    models.BooleanField(default=False, help_text="A demo table: never rated."),
+                ),
+                (
+                    "rated",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Whether it counts for the ladders under the current rules.",
+                    ),
+                ),
+                (
+                    "revision",
+                    models.PositiveIntegerField(default=1, help_text="Bumped by each correction."),
+                ),
+                (
+                    "source_stamp",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="When the source last changed as far as we have read it (a tournament result's confirmation time).",
+                        null=True,
+                    ),
+                ),
+                ("recorded_at", models.DateTimeField(auto_now_add=True)),
+                ("corrected_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The club whose ladders it counts for (besides the site-wide one).",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="clubs.club",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The online table, whose game record gives the statistics.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-played_at', '-id'],
+                "ordering": ["-played_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='PlayerGameStats',
+            name="PlayerGameStats",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('five_hundred', 'Five Hundred'), ('pitch', 'Auction Pitch')], max_length=20)),
-                ('data', models.JSONField()),
-                ('computed_at', models.DateTimeField(auto_now=True)),
-                ('club', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='clubs.club')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ladder_stats', to=settings.AUTH_USER_MODEL)),
-                ('rated_game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='stats', to='ladders.ratedgame')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("five_hundred", "Five Hundred"), ("pitch", "Auction Pitch")],
+                        max_length=20,
+                    ),
+                ),
+                ("data", models.JSONField()),
+                ("computed_at", models.DateTimeField(auto_now=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="clubs.club",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ladder_stats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "rated_game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="stats",
+                        to="ladders.ratedgame",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'player game stats',
+                "verbose_name_plural": "player game stats",
             },
         ),
         migrations.CreateModel(
-            name='GamePlayer',
+            name="GamePlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('side', models.PositiveSmallIntegerField(help_text="Index of the player's side in `teams`.")),
-                ('place', models.PositiveSmallIntegerField(help_text='0 for first place.')),
-                ('score', models.IntegerField(blank=True, null=True)),
-                ('played_at', models.DateTimeField(help_text="The game's time, for the player's list.")),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ladder_games', to=settings.AUTH_USER_MODEL)),
-                ('rated_game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='ladders.ratedgame')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "side",
+                    models.PositiveSmallIntegerField(
+                        help_text="Index of the player's side in `teams`."
+                    ),
+                ),
+                ("place", models.PositiveSmallIntegerField(help_text="0 for first place.")),
+                ("score", models.IntegerField(blank=True, null=True)),
+                (
+                    "played_at",
+                    models.DateTimeField(help_text="The game's time, for the player's list."),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ladder_games",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "rated_game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="ladders.ratedgame",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-played_at', '-id'],
+                "ordering": ["-played_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('played_at', models.DateTimeField()),
-                ('mu_before', models.FloatField()),
-                ('sigma_before', models.FloatField()),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('ladder', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='ladders.ladder')),
-                ('rated_game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='ladders.ratedgame')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("played_at", models.DateTimeField()),
+                ("mu_before", models.FloatField()),
+                ("sigma_before", models.FloatField()),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                (
+                    "ladder",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="changes",
+                        to="ladders.ladder",
+                    ),
+                ),
+                (
+                    "rated_game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="changes",
+                        to="ladders.ratedgame",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['ladder', 'user', 'played_at', 'rated_game_id'],
+                "ordering": ["ladder", "user", "played_at", "rated_game_id"],
             },
         ),
         migrations.CreateModel(
-            name='RebuildJob',
+            name="RebuildJob",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('scope', models.CharField(choices=[('all', 'Every ladder (site-wide and every club)'), ('site', 'The site-wide ladders'), ('club', "One club's ladders")], max_length=5)),
-                ('game', models.CharField(blank=True, choices=[('five_hundred', 'Five Hundred'), ('pitch', 'Auction Pitch')], help_text='Blank for both games.', max_length=20)),
-                ('reason', models.CharField(blank=True, max_length=200)),
-                ('status', models.CharField(choices=[('pending', 'Waiting to start'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='pending', max_length=8)),
-                ('total', models.PositiveIntegerField(default=0, help_text='Games to replay, ladder by ladder.')),
-                ('done', models.PositiveIntegerField(default=0)),
-                ('error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('club', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.club')),
-                ('requested_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "scope",
+                    models.CharField(
+                        choices=[
+                            ("all", "Every ladder (site-wide and every club)"),
+                            ("site", "The site-wide ladders"),
+                            ("club", "One club's ladders"),
+                        ],
+                        max_length=5,
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        blank=True,
+                        choices=[("five_hundred", "Five Hundred"), ("pitch", "Auction Pitch")],
+                        help_text="Blank for both games.",
+                        max_length=20,
+                    ),
+                ),
+                ("reason", models.CharField(blank=True, max_length=200)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting to start"),
+                            ("running", "Running"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "total",
+                    models.PositiveIntegerField(
+                        default=0, help_text="Games to replay, ladder by ladder."
+                    ),
+                ),
+                ("done", models.PositiveIntegerField(default=0)),
+                ("error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="clubs.club",
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='ladder',
-            constraint=models.UniqueConstraint(condition=models.Q(('club__isnull', False)), fields=('game', 'club'), name='one_club_ladder'),
+            model_name="ladder",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("club__isnull", False)),
+                fields=("game", "club"),
+                name="one_club_ladder",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladder',
-            constraint=models.UniqueConstraint(condition=models.Q(('club__isnull', True)), fields=('game',), name='one_site_ladder'),
+            model_name="ladder",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("club__isnull", True)), fields=("game",), name="one_site_ladder"
+            ),
         ),
         migrations.AddIndex(
-            model_name='playerrating',
-            index=models.Index(fields=['ladder', '-conservative'], name='rating_rank'),
+            model_name="playerrating",
+            index=models.Index(fields=["ladder", "-conservative"], name="rating_rank"),
         ),
         migrations.AddConstraint(
-            model_name='playerrating',
-            constraint=models.UniqueConstraint(fields=('ladder', 'user'), name='one_rating_per_ladder'),
+            model_name="playerrating",
+            constraint=models.UniqueConstraint(
+                fields=("ladder", "user"), name="one_rating_per_ladder"
+            ),
         ),
         migrations.AddIndex(
-            model_name='ratedgame',
-            index=models.Index(fields=['game', 'played_at', 'id'], name='rated_game_order'),
+            model_name="ratedgame",
+            index=models.Index(fields=["game", "played_at", "id"], name="rated_game_order"),
         ),
         migrations.AddIndex(
-            model_name='ratedgame',
-            index=models.Index(fields=['club', 'game', 'played_at'], name='rated_game_club'),
+            model_name="ratedgame",
+            index=models.Index(fields=["club", "game", "played_at"], name="rated_game_club"),
         ),
         migrations.AddConstraint(
-            model_name='ratedgame',
-            constraint=models.UniqueConstraint(fields=('source', 'source_id'), name='rated_game_once'),
+            model_name="ratedgame",
+            constraint=models.UniqueConstraint(
+                fields=("source", "source_id"), name="rated_game_once"
+            ),
         ),
         migrations.AddIndex(
-            model_name='playergamestats',
-            index=models.Index(fields=['user', 'game'], name='stats_of_player'),
+            model_name="playergamestats",
+            index=models.Index(fields=["user", "game"], name="stats_of_player"),
         ),
         migrations.AddConstraint(
-            model_name='playergamestats',
-            constraint=models.UniqueConstraint(fields=('rated_game', 'user'), name='one_stats_per_game'),
+            model_name="playergamestats",
+            constraint=models.UniqueConstraint(
+                fields=("rated_game", "user"), name="one_stats_per_game"
+            ),
         ),
         migrations.AddIndex(
-            model_name='gameplayer',
-            index=models.Index(fields=['user', 'played_at'], name='game_player_recent'),
+            model_name="gameplayer",
+            index=models.Index(fields=["user", "played_at"], name="game_player_recent"),
         ),
         migrations.AddConstraint(
-            model_name='gameplayer',
-            constraint=models.UniqueConstraint(fields=('rated_game', 'user'), name='one_entry_per_game'),
+            model_name="gameplayer",
+            constraint=models.UniqueConstraint(
+                fields=("rated_game", "user"), name="one_entry_per_game"
+            ),
         ),
         migrations.AddIndex(
-            model_name='ratingchange',
-            index=models.Index(fields=['ladder', 'user', 'played_at'], name='rating_history'),
+            model_name="ratingchange",
+            index=models.Index(fields=["ladder", "user", "played_at"], name="rating_history"),
         ),
         migrations.AddConstraint(
-            model_name='ratingchange',
-            constraint=models.UniqueConstraint(fields=('ladder', 'rated_game', 'user'), name='one_change_per_game'),
+            model_name="ratingchange",
+            constraint=models.UniqueConstraint(
+                fields=("ladder", "rated_game", "user"), name="one_change_per_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='rebuildjob',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('club__isnull', False), ('scope', 'club')), models.Q(models.Q(('scope', 'club'), _negated=True), ('club', None)), _connector='OR'), name='rebuild_club_iff_club_scope'),
+            model_name="rebuildjob",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("club__isnull", False), ("scope", "club")),
+                    models.Q(models.Q(("scope", "club"), _negated=True), ("club", None)),
+                    _connector="OR",
+                ),
+                name="rebuild_club_iff_club_scope",
+            ),
         ),
     ]

@@ -1,0 +1,209 @@
+"""The ladder, club, player, settings and rebuild pages."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from clubs.models import ClubNight
+from ladders import tasks
+from ladders.models import ClubLadderSettings, RebuildJob
+
+from .conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rated(people, club, finished_table):
+    """Six recent club games among the first four people (ann and cy win five of them)."""
+    ann, bob, cy, di = people[:4]
+    now = timezone.now()
+    for number in range(6):
+        winners = [1, 3] if number == 2 else [0, 2]
+        totals = [100, 500, 100, 500] if number == 2 else [500, 100, 500, 100]
+        table = finished_table(
+            [ann, bob, cy, di],
+            totals,
+            winners,
+            club=club,
+            at=now - timedelta(days=6 - number, minutes=1),
+        )
+        tasks.record_table_game(table.pk)
+    return people[:4]
+
+
+def login(client, user):
+    assert client.login(username=user.username, password=PASSWORD)
+
+
+def test_the_site_ladder_lists_players_and_says_how_it_works(client, rated):
+    response = client.get(reverse("ladders:index"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Site-wide Five Hundred ladder" in html
+    for user in rated:
+        assert reverse("ladders:player", args=[user.username]) in html
+    assert "How this ladder is computed" in html and "μ − 3σ" in html
+    assert "at least 5 rated games" in html
+    assert "Rebuild ratings" not in html  # not staff
+    assert html.index("Ann") < html.index("Bob")  # the winners first
+
+
+def test_the_game_tabs_swap_only_the_ladder_with_htmx(client, rated):
+    url = reverse("ladders:index") + "?game=pitch"
+    response = client.get(url, headers={"HX-Request": "true", "HX-Target": "ladder"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="ladder"')
+    assert "Site-wide Auction Pitch ladder" in html and "<html" not in html
+    assert "Nobody is on this ladder yet" in html
+    full = client.get(url).content.decode()
+    assert "<html" in full and 'hx-target="#ladder"' in full
+
+
+def test_the_club_ladder_shows_the_club_rules_and_night_winners(client, rated, club, people):
+    ClubLadderSettings.objects.create(club=club, min_games=2, active_days=None)
+    now = timezone.now()
+    night = ClubNight.objects.create(
+        club=club,
+        title="Last Thursday",
+        starts_at=now - timedelta(days=2, hours=1),
+        venue="Hall",
+        capacity=8,
+        registration_opens_at=now - timedelta(days=9),
+        registration_closes_at=now - timedelta(days=2, hours=2),
+    )
+    response = client.get(reverse("ladders:club", args=[club.slug]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Gum Street ladders" in html and "at least 2 rated games" in html
+    assert "however long ago they last played" in html
+    assert night.name in html
+    # One of the six games finished during that night: its winners won the night.
+    assert "🏆" in html and "1 win from 1 of the night&#x27;s 1 rated game" in html
+    assert "Ladder settings" not in html  # anonymous
+
+
+def test_night_winner_from_that_nights_games(client, people, club, finished_table):
+    ann, bob, cy, di = people[:4]
+    now = timezone.now()
+    night = ClubNight.objects.create(
+        club=club,
+        starts_at=now - timedelta(days=1),
+        venue="Hall",
+        capacity=8,
+        registration_opens_at=now - timedelta(days=9),
+        registration_closes_at=now - timedelta(days=1, hours=1),
+    )
+    at = night.starts_at + timedelta(minutes=40)
+    for number, winners in enumerate(([0, 2], [1, 3], [1, 3])):
+        totals = [500, 0, 500, 0] if winners == [0, 2] else [0, 500, 0, 500]
+        table = finished_table(
+            [ann, bob, cy, di], totals, winners, club=club, at=at + timedelta(minutes=50 * number)
+        )
+        tasks.record_table_game(table.pk)
+    from ladders.selectors import night_history
+
+    (line,) = night_history(club)
+    assert [w["name"] for w in line.winners] == ["Bob", "Di"]
+    assert line.how == "games" and "2 wins" in line.detail
+    html = client.get(reverse("ladders:club", args=[club.slug])).content.decode()
+    assert reverse("ladders:player", args=["bob"]) in html
+
+
+def test_the_player_page_has_ratings_a_chart_and_games(client, rated, club):
+    ann = rated[0]
+    response = client.get(reverse("ladders:player", args=[ann.username]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Gum Street · Five Hundred" in html and "Site-wide · Five Hundred" in html
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'role="img"' in html
+    assert "6 rated games from" in html  # the chart's description
+    assert "Recent games" in html and "Won" in html
+    assert club.name in html
+    # The chart of the club's ladder instead, swapped in with htmx.
+    url = reverse("ladders:player", args=[ann.username]) + f"?game=five_hundred&club={club.slug}"
+    part = client.get(url, headers={"HX-Request": "true", "HX-Target": "player-game"})
+    assert part.content.decode().lstrip().startswith('<div id="player-game"')
+    assert "Gum Street ladder" in part.content.decode()
+
+
+def test_a_player_without_games(client, people):
+    html = client.get(reverse("ladders:player", args=[people[5].username])).content.decode()
+    assert "No rated games yet" in html and "No rated games yet." in html
+    assert client.get(reverse("ladders:player", args=["nobody-here"])).status_code == 404
+
+
+def test_settings_are_for_directors(client, club, people):
+    url = reverse("ladders:club_settings", args=[club.slug])
+    assert client.get(url).status_code == 302  # log in first
+    login(client, people[3])
+    assert client.get(url).status_code == 403
+    client.logout()
+    login(client, people[0])
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"rate_bot_games": "on", "min_games": "3", "active_days": ""})
+    assert response.status_code == 302
+    row = ClubLadderSettings.objects.get(club=club)
+    assert (row.rate_bot_games, row.min_games, row.active_days) == (True, 3, None)
+    bad = client.post(url, {"min_games": "-4", "active_days": "10"})
+    assert bad.status_code == 200 and "errorlist" in bad.content.decode()
+
+
+def test_rebuilds_are_for_directors_and_staff(client, club, people, rated):
+    member, owner = people[3], people[0]
+    club_url = reverse("ladders:club_rebuild", args=[club.slug])
+    site_url = reverse("ladders:rebuild")
+
+    login(client, member)
+    assert client.post(club_url).status_code == 403
+    assert client.post(site_url).status_code == 403
+    client.logout()
+
+    login(client, owner)
+    assert client.post(site_url).status_code == 403  # a director, not staff
+    response = client.post(club_url, {"game": "five_hundred"})
+    job = RebuildJob.objects.get()
+    assert response.status_code == 302 and response["Location"] == job.get_absolute_url()
+    assert (job.scope, job.club, job.game) == ("club", club, "five_hundred")
+    page = client.get(job.get_absolute_url())
+    assert page.status_code == 200 and 'hx-trigger="every 1s"' in page.content.decode()
+    client.logout()
+
+    login(client, member)
+    assert client.get(job.get_absolute_url()).status_code == 403
+    client.logout()
+
+    people[5].is_staff = True
+    people[5].save()
+    login(client, people[5])
+    assert client.post(site_url).status_code == 302
+    assert RebuildJob.objects.filter(scope="all").exists()
+    html = client.get(reverse("ladders:index")).content.decode()
+    assert "Rebuild ratings" in html
+
+
+def test_the_rebuild_page_polls_until_done(
+    client, club, people, rated, django_capture_on_commit_callbacks
+):
+    login(client, people[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("ladders:club_rebuild", args=[club.slug]))
+    job = RebuildJob.objects.get()
+    assert job.status == "done" and job.done == job.total == 6  # the club's six games
+    part = client.get(job.get_absolute_url(), headers={"HX-Request": "true"})
+    html = part.content.decode()
+    assert html.lstrip().startswith('<section id="job-progress"')
+    assert "hx-trigger" not in html and "Done" in html and "100%" in html
+
+
+def test_the_nav_and_the_club_page_link_to_the_ladders(client, club):
+    assert reverse("ladders:index") in client.get(reverse("home")).content.decode()
+    club_page = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    assert reverse("ladders:club", args=[club.slug]) in club_page
+    profile = client.get(reverse("accounts:profile", args=["ann"])).content.decode()
+    assert reverse("ladders:player", args=["ann"]) in profile
