@@ -164,7 +164,16 @@ def choose_bid(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, A
 
 
 def _pitch_card(hand: list[Card], suit: int) -> Card:
-    return max((c for c in hand if c.suit == suit), key=lambda c: c.rank)
+    """The opening lead, which names trumps: the best suit's highest card. When that is only a
+    ten or the Jack, a higher trump would capture it with its points, so the bot leads its
+    highest plain trump below it instead (never the 2, which is kept for Low), if it has one."""
+    cards = sorted((c for c in hand if c.suit == suit), key=lambda c: c.rank, reverse=True)
+    top = cards[0]
+    if top.rank in (10, JACK):
+        cheap = [c for c in cards[1:] if c.rank not in (2, 10, JACK)]
+        if cheap:
+            return cheap[0]
+    return top
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,15 +234,19 @@ class Seat:
         return self.is_trump(c) and all(u.rank < c.rank for u in self.unseen_trumps())
 
     def low_candidate(self, c: Card) -> bool:
-        """A trump that may turn out to be the lowest in play (nothing lower played)."""
+        """A trump that may turn out to be the lowest in play: no lower trump has been played
+        or is in this hand."""
         if not self.is_trump(c):
             return False
-        return not any(p.suit == self.trump and p.rank < c.rank for p in self.played)
+        seen = (*self.played, *self.hand)
+        return not any(p.suit == self.trump and p.rank < c.rank for p in seen)
 
     def high_candidate(self, c: Card) -> bool:
+        """A trump that may turn out to be the highest in play (nothing higher seen)."""
         if not self.is_trump(c):
             return False
-        return not any(p.suit == self.trump and p.rank > c.rank for p in self.played)
+        seen = (*self.played, *self.hand)
+        return not any(p.suit == self.trump and p.rank > c.rank for p in seen)
 
 
 def card_of(text: str) -> Card:
