@@ -6,16 +6,19 @@ misère hand once it is exposed. It keeps no memory between calls; when a view a
 hand's completed tricks (`tricks`, in the form of `last_trick`), it counts those cards as played.
 
 Bidding
-    For each strain the bot counts the tricks it expects to take: trumps walked from the top (the
-    Joker and the bowers first; a trump with k higher trumps outstanding counts less the larger k
-    and the shorter its guard; long trumps count as extra winners), side-suit aces and kings, short
-    side suits beside spare trumps, and in no-trumps top cards, long established suits and a
-    penalty for every suit it cannot stop. A fixed allowance for the kitty and for the average
-    partner (more when the partner has bid that strain, less when the partner has passed) turns this
-    into the side's expected tricks. With those it scores every legal bid by its expected value,
-    value x (2 x P(make) - 1), P(make) from a normal spread around the expected tricks, and makes the
-    best one if it is worth more than passing (or more than the partner's standing bid). Misère and
-    open misère get the same treatment from a danger count of the hand (see `misere_danger`).
+    For each strain the bot counts the tricks its own cards should take: trumps walked from the
+    top (the Joker and the bowers first; a trump with k higher trumps outstanding counts less the
+    larger k and the shorter its guard; the fourth trump and beyond count as winners), side-suit
+    aces and guarded kings, short side suits beside spare trumps, and in no-trumps top cards,
+    long established suits and a penalty for every suit it cannot stop. A linear fit per table
+    size, calibrated on club-bot playouts, turns that count into the side's expected tricks with
+    the kitty and an average partner (`TRICK_MODEL`); a partner who has bid the strain adds to it,
+    one who has passed takes a little away. Every legal bid is then scored by its expected value,
+    value x (2 P(make) - 1), with P(make) from a normal spread around the expected tricks, and the
+    best is made if it beats passing (or, over a partner, clearly beats the partner's bid).
+    Misère and open misère are scored the same way from the danger the hand is expected to keep
+    after the kitty (`misere_danger`, `_misere_prospect`), and are bid only with a hand made for
+    them. The auction order is the engine's: only calls from `legal` are ever made.
 
 Discarding, calling a partner, the Joker, play: see the functions below.
 """
@@ -30,13 +33,12 @@ from itertools import combinations
 from typing import Any
 
 from games.engines.cards import JACK, JOKER, SUIT_LETTERS, SUITS, Card, parse_card
-from games.engines.five_hundred import PACKS, partner_of, sides
+from games.engines.five_hundred import PACKS, bid_value, partner_of, sides
 
 from .common import cards_of, discard_record, is_discard_step, legal_of, play_records
 
 FREE = 4  # the effective suit of a free (unnominated) Joker in no-trumps or misère
 NT = 4
-STRAINS = ("S", "C", "D", "H", "NT")
 MISERE_CALLS = ("misere", "open_misere", "blind_misere")
 
 # Calibrated against club-bot playouts of random deals: the tricks the bidder's side took with
@@ -111,8 +113,7 @@ class Rules:
 
     def order(self, pack: tuple[Card, ...], suit: int) -> list[Card]:
         """The cards of an effective suit in the pack, highest first."""
-        cards = [c for c in pack if c != JOKER or self.suit(c) != FREE]
-        return sorted((c for c in cards if self.suit(c) == suit), key=self.strength, reverse=True)
+        return sorted((c for c in pack if self.suit(c) == suit), key=self.strength, reverse=True)
 
 
 @lru_cache(maxsize=64)
@@ -129,10 +130,6 @@ def _call_parts(call: str) -> tuple[int, int] | None:
     if call.endswith("NT"):
         return int(call[:-2]), NT
     return int(call[:-1]), SUIT_LETTERS.index(call[-1])
-
-
-def bid_value(tricks: int, strain: int) -> int:
-    return 40 + 20 * strain + 100 * (tricks - 6)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -354,3 +354,11 @@ def test_club_bots_beat_random_bots():
     club, easy = _match(100, seed=1)  # 200 hands
     assert club > 0
     assert club - easy > 200 * 100  # more than 100 points a hand better
+
+
+def test_a_seat_with_nothing_to_do_is_an_error():
+    from games.bots import BotError
+
+    hand = deal()
+    with pytest.raises(BotError):
+        choose_action(hand.view_for(2), rng=random.Random(1))
