@@ -133,5 +133,4 @@ def forget_all() -> None:
 
 def public_view(hand) -> dict[str, Any]:
     """What everyone at or around the table may see of a hand: no seat's cards, no kitty."""
-    # Both engines build their seat views on top of this public part.
-    return hand._public()
+    return hand.public_view()

@@ -149,5 +149,8 @@ class HandState(Protocol):
     def view_for(self, seat: int) -> dict[str, Any]:
         """What that seat may see, as JSON-ready data: never another hand or the kitty."""
 
+    def public_view(self) -> dict[str, Any]:
+        """What everyone may see (spectators): no seat's cards, no kitty."""
+
     def scores(self) -> list[int]:
         """What the hand adds to each seat's total (partners show the same figure)."""

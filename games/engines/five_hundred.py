@@ -1297,8 +1297,8 @@ class Hand:
             out.append(entry)
         return out
 
-    def _public(self) -> dict[str, Any]:
-        """Everything every seat may see."""
+    def public_view(self) -> dict[str, Any]:
+        """Everything every seat may see (and a spectator): no cards in hand, no kitty."""
         contract = self._contract_json()
         last = None
         if self._history:
@@ -1363,7 +1363,7 @@ class Hand:
         """What `seat` may see, as JSON-ready data (see the module docstring)."""
         if not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat}")
-        view = self._public()
+        view = self.public_view()
         view["seat"] = seat
         hidden = not (self._looked >> seat & 1) and self._blind_possible(seat)
         view["hand_hidden"] = hidden
@@ -1389,7 +1389,7 @@ class Hand:
 
     def full_view(self) -> dict[str, Any]:
         """Everything: every hand, the kitty, the discards, every trick (for finished hands)."""
-        view = self._public()
+        view = self.public_view()
         if view["called_partner"] is not None:
             view["called_partner"]["seat"] = self._partner
         view.update(self.deal_record())

@@ -779,7 +779,7 @@ class Hand:
             out["lowest_trump"] = {"seat": low[0], "card": str(low[1])}
         return out
 
-    def _public(self) -> dict[str, Any]:
+    def public_view(self) -> dict[str, Any]:
         last = None
         if self._history:
             leader, trick, winner = self._history[-1]
@@ -822,7 +822,7 @@ class Hand:
         """What seat may see: its own cards, everything public, and its legal actions."""
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat} at this table")
-        view = self._public()
+        view = self.public_view()
         view["seat"] = seat
         view["hand"] = [str(c) for c in sort_for_display(self._hands[seat], self._trump)]
         view["legal"] = [a.to_record() for a in self.legal_actions()] if seat == self._turn else []
@@ -830,7 +830,7 @@ class Hand:
 
     def full_view(self) -> dict[str, Any]:
         """Everything, for replays of finished hands and for the server itself."""
-        view = self._public()
+        view = self.public_view()
         view["dealt"] = [[str(c) for c in h] for h in self._dealt]
         view["hands"] = [[str(c) for c in sort_for_display(h, self._trump)] for h in self._hands]
         view["history"] = [
