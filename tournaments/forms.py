@@ -237,7 +237,7 @@ class TournamentForm(forms.Form):
         "applied on top.",
     )
     tiebreak_mode = forms.ChoiceField(
-        label="Tiebreaks",
+        label="Which tiebreaks",
         choices=[
             ("default", "The usual tiebreaks for the format"),
             ("custom", "My own choice and order (below)"),
