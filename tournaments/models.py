@@ -25,6 +25,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.models import BotLevel
 from kookaburra.choices import Game
 
 
@@ -99,7 +100,8 @@ class Tournament(models.Model):
     )
     bot_level = models.CharField(
         max_length=10,
-        default="club",
+        choices=BotLevel.choices,
+        default=BotLevel.CLUB,
         help_text="The level of the bots that fill empty seats at tables played on the site.",
     )
     seed = models.BigIntegerField(default=new_tournament_seed, editable=False)

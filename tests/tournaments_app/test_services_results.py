@@ -212,3 +212,14 @@ def test_progressive_results_score_each_player(make_tournament, director):
     for entrant in sides[1]:
         assert lines[entrant.pk]["points"] == -120
     assert selectors.standings(tournament)[0]["points"] == 340
+
+
+def test_the_opponents_are_asked_to_confirm(match, players):
+    from accounts.models import Notice
+
+    _tournament, table = match
+    Notice.objects.all().delete()
+    services.result_enter(players[0], table, scores=[520, 180])
+    asked = set(Notice.objects.values_list("user__username", flat=True))
+    assert asked == {"p03", "p04"}
+    assert "P01 entered 520–180 for table 1" in Notice.objects.first().text

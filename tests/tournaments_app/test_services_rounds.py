@@ -301,3 +301,13 @@ def test_brackets_are_not_paired_by_hand(make_tournament, director):
     with pytest.raises(services.Conflict, match="pairs itself"):
         services.tournament_pair_round(director, tournament)
     assert Tournament.objects.get(pk=tournament.pk).is_running
+
+
+def test_publishing_tells_each_player_their_seat(make_tournament, director, players):
+    from accounts.models import Notice
+
+    tournament = make_tournament(5, start=True)
+    services.round_publish(director, tournament.round_set.get())
+    (notice,) = Notice.objects.filter(user=players[2])
+    assert "round 1: you're at table 1, seat 2 (at the club)" in notice.text
+    assert "you have a bye" in Notice.objects.get(user=players[8]).text

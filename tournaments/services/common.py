@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.urls import NoReverseMatch, reverse
+
+from accounts.models import Notice
 from clubs.models import Membership
 from clubs.permissions import club_access
 
@@ -79,3 +82,18 @@ def table_actor(tournament: Tournament):
         .first()
     )
     return membership.user if membership else None
+
+
+def tournament_link(tournament: Tournament, name: str = "detail") -> str:
+    """The address of a tournament page (empty when the pages are not installed)."""
+    try:
+        return reverse(f"tournaments:{name}", args=[tournament.pk])
+    except NoReverseMatch:
+        return ""
+
+
+def notify(user_ids, text: str, url: str = "") -> None:
+    """An in-site notice for each of `user_ids`."""
+    Notice.objects.bulk_create(
+        Notice(user_id=user_id, text=text[:300], url=url) for user_id in dict.fromkeys(user_ids)
+    )

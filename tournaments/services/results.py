@@ -18,7 +18,14 @@ from games.models import TableHand
 
 from .. import selectors
 from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
-from .common import enqueue_standings, is_director, lock_table, require_signed_in
+from .common import (
+    enqueue_standings,
+    is_director,
+    lock_table,
+    notify,
+    require_signed_in,
+    tournament_link,
+)
 from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
 from .rounds import advance_bracket
 
@@ -190,7 +197,7 @@ def result_enter(
     if table.round.is_closed:
         raise WrongStatus(f"Round {table.round.number} is closed: ask a director to correct it.")
     if existing is None:
-        return _save_new(
+        result = _save_new(
             tournament,
             table,
             values,
@@ -199,6 +206,8 @@ def result_enter(
             entered_side=side,
             entered_by=actor,
         )
+        _ask_to_confirm(tournament, table, result, actor)
+        return result
     if existing.is_confirmed:
         raise ResultExists(
             f"Table {table.number}'s result is confirmed: ask a director to correct it."
@@ -217,6 +226,20 @@ def result_enter(
             f"entered {shown}: confirm or reject it, or ask a director."
         )
     return _confirm(tournament, table, existing, actor)
+
+
+def _ask_to_confirm(tournament, table, result: TableResult, actor) -> None:
+    """Tell the players on the other sides that a result waits for their confirmation."""
+    others = TableSeat.objects.filter(table=table, member__user__isnull=False).exclude(
+        number__in=table.sides[result.entered_side]
+    )
+    shown = "–".join(str(s) for s in result.scores)
+    notify(
+        others.values_list("member__user_id", flat=True),
+        f"{actor.shown_name} entered {shown} for table {table.number} of {tournament.name} "
+        f"(round {table.round.number}): please confirm it.",
+        tournament_link(tournament, "my_table"),
+    )
 
 
 def _confirm(tournament, table, result: TableResult, actor) -> TableResult:

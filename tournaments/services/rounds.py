@@ -42,9 +42,11 @@ from .common import (
     lock_round,
     lock_table,
     lock_tournament,
+    notify,
     require_director,
     require_running,
     table_actor,
+    tournament_link,
 )
 from .errors import Conflict, InvalidInput, RoundUnfinished, WrongStatus
 
@@ -391,7 +393,26 @@ def round_publish(actor, round_: Round) -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    _tell_players(tournament, round_)
     return round_
+
+
+def _tell_players(tournament: Tournament, round_: Round) -> None:
+    """A notice to everyone with an account: where they sit this round (or their bye)."""
+    url = tournament_link(tournament, "my_table")
+    seats = TableSeat.objects.filter(table__round=round_, member__user__isnull=False)
+    for seat in seats.select_related("table", "member"):
+        where = "online" if seat.table.online else "at the club"
+        notify(
+            [seat.member.user_id],
+            f"{tournament.name}, round {round_.number}: you're at table {seat.table.number}, "
+            f"seat {seat.number + 1} ({where}).",
+            url,
+        )
+    byes = EntrantMember.objects.filter(
+        entrant__byes__round=round_, user__isnull=False
+    ).values_list("user_id", flat=True)
+    notify(byes, f"{tournament.name}, round {round_.number}: you have a bye.", url)
 
 
 def _unfinished_message(round_: Round) -> str:
