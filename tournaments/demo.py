@@ -2,10 +2,10 @@
 
 `build_demo_tournament()` builds it through the services, as a director would: the demo club's
 seven members besides its owner (who directs) and nine more demo players make eight
-partnerships; round 1 is played and every
-result confirmed (some entered from a phone and confirmed by an opponent, one entered by the
-director); round 2 is published and partly played: two tables confirmed, one entered and waiting
-for the opponents to confirm, one still playing. Standings are stored.
+partnerships; round 1 is played and every result confirmed (some entered from a phone and
+confirmed by an opponent, one entered by the director); round 2 is published and partly played:
+two tables confirmed, one entered and waiting for the opponents to confirm, one still playing.
+Standings are stored.
 
 Idempotent: when the club already has the tournament, it is returned as it is.
 """

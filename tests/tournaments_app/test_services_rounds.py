@@ -311,3 +311,43 @@ def test_publishing_tells_each_player_their_seat(make_tournament, director, play
     (notice,) = Notice.objects.filter(user=players[2])
     assert "round 1: you're at table 1, seat 2 (at the club)" in notice.text
     assert "you have a bye" in Notice.objects.get(user=players[8]).text
+
+
+def test_double_elimination_plays_the_reset_when_the_grand_final_is_lost(make_tournament, director):
+    tournament = make_tournament(2, format="double_elimination", start=True)
+    s = seeds(tournament)
+    services.result_enter(director, tournament.tables.get(bracket_match="W1-1"), scores=[500, 0])
+    gf1 = tournament.tables.get(bracket_match="GF1")
+    assert pairs_of_table(gf1) == (s[1], s[2])
+    services.result_enter(director, gf1, scores=[0, 500])  # the losers' champion wins
+    tournament.refresh_from_db()
+    assert not tournament.is_finished
+    gf2 = tournament.tables.get(bracket_match="GF2")
+    assert pairs_of_table(gf2) == (s[2], s[1])  # GF1's winner first
+    services.result_enter(director, gf2, scores=[500, 0])
+    tournament.refresh_from_db()
+    assert tournament.is_finished and tournament.champion_id == s[2]
+
+
+def test_a_correction_cannot_rewrite_a_match_already_drawn(make_tournament, director):
+    tournament = make_tournament(4, format="single_elimination", start=True)
+    first = tournament.tables.get(bracket_match="R1-1")
+    services.result_enter(director, first, scores=[500, 0])
+    services.result_enter(director, tournament.tables.get(bracket_match="R1-2"), scores=[500, 0])
+    assert tournament.tables.filter(bracket_match="R2-1").exists()
+    with pytest.raises(services.Conflict, match="R2-1"):
+        services.result_correct(director, first, scores=[0, 500], reason="Wrong side")
+    first.result.refresh_from_db()
+    assert first.result.winners == [0]
+    # Before the next match is drawn a correction moves the bracket along with it.
+    other = make_tournament(4, format="single_elimination", start=True)
+    table = other.tables.get(bracket_match="R1-1")
+    services.result_enter(director, table, scores=[500, 0])
+    services.result_correct(director, table, scores=[0, 500], reason="Wrong side")
+    services.result_enter(director, other.tables.get(bracket_match="R1-2"), scores=[500, 0])
+    s = seeds(other)
+    assert pairs_of_table(other.tables.get(bracket_match="R2-1")) == (s[4], s[2])
+
+
+def pairs_of_table(table):
+    return tuple(side[0].pk for side in selectors.side_entrants(table))
