@@ -699,7 +699,9 @@ def _table_context(
             code = entry["call_partner"]
             by_suit.setdefault(code[-1], []).append(card_info(code))
         partner_choices = [
-            {"suit": SUITS[s], "cards": by_suit[s]} for s in SUIT_ORDER[::-1] if s in by_suit
+            {"suit": SUITS[s], "cards": by_suit[s][::-1]}  # high cards first
+            for s in SUIT_ORDER[::-1]
+            if s in by_suit
         ]
 
     # The auction, the contract and the trick.
