@@ -1352,6 +1352,14 @@ class Hand:
             "exposed": exposed,
             "trick": current,
             "last_trick": last,
+            "tricks": [
+                {
+                    "cards": self._trick_json(seats, cards, led),
+                    "winner": winner,
+                    "led": SUIT_LETTERS[led],
+                }
+                for seats, cards, winner, led in self._history
+            ],
             "tricks_played": self._tricks_played,
             "tricks_won": list(self._tricks_won),
             "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
@@ -1396,14 +1404,6 @@ class Hand:
         view["hands_now"] = [self._display(h) for h in self._hands]
         view["discards"] = [str(c) for c in self._discards]
         view["looked"] = sorted(self.looked)
-        view["tricks"] = [
-            {
-                "cards": self._trick_json(seats, cards, led),
-                "winner": winner,
-                "led": SUIT_LETTERS[led],
-            }
-            for seats, cards, winner, led in self._history
-        ]
         view["made"] = self.made()
         view["legal"] = self.legal_records()
         view["actions"] = [a.to_record() for a in self.actions]
