@@ -11,7 +11,7 @@ from kookaburra.choices import Game
 
 from . import selectors
 from .formats import TIEBREAK_HELP, Tiebreak
-from .models import Entrant, EntrantMember, ResultAudit, Round, Tournament
+from .models import Entrant, EntrantMember, ResultAudit, Round, TableResult, Tournament
 
 
 class TournamentErrorSerializer(serializers.Serializer):
@@ -183,8 +183,8 @@ class SideInfoSerializer(serializers.Serializer):
 
 
 class ResultInfoSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=["pending", "confirmed"])
-    source = serializers.ChoiceField(choices=["player", "director", "online", "forfeit"])
+    status = serializers.ChoiceField(choices=TableResult.Status.choices)
+    source = serializers.ChoiceField(choices=TableResult.Source.choices)
     scores = serializers.ListField(child=serializers.IntegerField())
     hands_won = serializers.ListField(child=serializers.IntegerField())
     winners = serializers.ListField(child=serializers.IntegerField())

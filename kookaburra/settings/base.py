@@ -191,6 +191,9 @@ SPECTACULAR_SETTINGS = {
         "RegistrationStatusEnum": "clubs.models.Registration.Status",
         "JoinRequestStatusEnum": "clubs.models.JoinRequest.Status",
         "NightStatusEnum": "clubs.models.ClubNight.Status",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "TournamentRoundStatusEnum": "tournaments.models.Round.Status",
+        "TournamentResultStatusEnum": "tournaments.models.TableResult.Status",
     },
 }
 
