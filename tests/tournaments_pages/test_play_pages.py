@@ -1,0 +1,388 @@
+"""Playing: the tournament page with "Your table", rounds (swaps, publishing, closing, pairing),
+results at physical tables (enter, confirm, dispute; directors enter and correct with a reason),
+online tables, the polls — plain posts and htmx requests, by role."""
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import ResultAudit, Round, TableResult, TableSeat
+
+from .conftest import HTMX, login
+
+
+def flashed(response):
+    return [str(m) for m in get_messages(response.wsgi_request)]
+
+
+def url(name, *args):
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def is_partial(response):
+    body = response.content.decode()
+    return "<html" not in body and "<body" not in body
+
+
+def first_table(tournament, number=1):
+    return Round.objects.get(tournament=tournament, number=number).tables.order_by("number")[0]
+
+
+def scores(*values, **extra):
+    data = {f"score_{i}": str(v) for i, v in enumerate(values)}
+    data.update(extra)
+    return data
+
+
+# The tournament page ------------------------------------------------------------------------------
+
+
+def test_tournament_page_shows_each_player_their_table(client, published, checked_in, outsider):
+    ann, cas = checked_in[0], checked_in[2]
+    page = client.get(url("detail", published.pk)).content.decode()
+    assert "Round 1" in page and "Table 4" in page and "Your table" not in page
+    login(client, outsider)
+    assert "Your table" not in client.get(url("detail", published.pk)).content.decode()
+    login(client, ann)
+    page = client.get(url("detail", published.pk)).content.decode()
+    assert "Your table: 1" in page and "Ann (you)" in page and "Bob (partner)" in page
+    assert "Enter the score" in page and 'name="from" value="mine"' in page
+    login(client, cas)
+    assert "Your table: 1" in client.get(url("detail", published.pk)).content.decode()
+
+
+def test_players_see_no_table_until_the_round_is_published(client, started, checked_in):
+    login(client, checked_in[0])
+    page = client.get(url("detail", started.pk)).content.decode()
+    assert "Your table:" not in page
+    assert "Your table appears here when the director publishes the round." in page
+    assert client.get(url("round", started.pk, 1)).status_code == 403
+    table = first_table(started)
+    assert client.get(url("table", started.pk, table.pk)).status_code == 404
+    assert client.get(url("cards", started.pk, 1)).status_code == 403
+
+
+def test_live_fragment_and_my_table_shortcut(client, published, checked_in):
+    login(client, checked_in[4])  # Eve, at table 2
+    response = client.get(url("detail", published.pk), {"fragment": "live"}, headers=HTMX)
+    assert is_partial(response) and 'id="live"' in response.content.decode()
+    response = client.get(url("my_table", published.pk))
+    assert response.url == url("table", published.pk, first_table(published).pk + 1)
+    client.logout()
+    assert client.get(url("my_table", published.pk)).url == url("detail", published.pk)
+
+
+# Rounds: seating, swaps, publishing --------------------------------------------------------------
+
+
+def test_draft_round_page_for_the_director(client, director, started):
+    login(client, director)
+    page = client.get(url("round", started.pk, 1)).content.decode()
+    assert "Seating — not published" in page and "Publish round 1" in page
+    assert page.count('name="pick"') == 16 and "Swap the two ticked" in page
+
+
+def test_swapping_two_partners_and_two_partnerships(client, director, started):
+    login(client, director)
+    table = first_table(started)
+    seats = list(table.seats.order_by("number"))  # Ann, Cas, Bob, Dee
+    # Two partners (Ann and Bob) trade seats: a plain post.
+    response = client.post(
+        url("swap", started.pk, 1), {"pick": [f"seat-{seats[0].pk}", f"seat-{seats[2].pk}"]}
+    )
+    assert response.status_code == 302 and flashed(response) == ["Swapped Ann and Bob."]
+    names = [s.name for s in TableSeat.objects.filter(table=table).order_by("number")]
+    assert names == ["Bob", "Cas", "Ann", "Dee"]
+    # Ann (table 1) and Eve (table 2) are in different partnerships: whole partnerships move.
+    eve = TableSeat.objects.get(table__round=table.round, member__user__username="eve")
+    response = client.post(
+        url("swap", started.pk, 1),
+        {"pick": [f"seat-{seats[2].pk}", f"seat-{eve.pk}"]},
+        headers=HTMX,
+    )
+    assert is_partial(response)
+    assert "Swapped Ann &amp; Bob and Eve &amp; Fin." in response.content.decode()
+    names = [s.name for s in TableSeat.objects.filter(table=table).order_by("number")]
+    assert names == ["Fin", "Cas", "Eve", "Dee"]
+
+
+def test_swap_needs_exactly_two_and_a_director(client, director, member, started):
+    table = first_table(started)
+    seat = table.seats.first()
+    login(client, director)
+    response = client.post(url("swap", started.pk, 1), {"pick": [f"seat-{seat.pk}"]}, headers=HTMX)
+    assert "Tick exactly two people" in response.content.decode()
+    login(client, member)
+    other = table.seats.last()
+    response = client.post(
+        url("swap", started.pk, 1), {"pick": [f"seat-{seat.pk}", f"seat-{other.pk}"]}
+    )
+    assert response.status_code == 403
+    response = client.post(
+        url("swap", started.pk, 1), {"pick": [f"seat-{seat.pk}", f"seat-{other.pk}"]}, headers=HTMX
+    )
+    assert "Only the club&#x27;s directors change the seating." in response.content.decode()
+
+
+def test_publish_repair_discard_and_permissions(client, director, member, started):
+    login(client, member)
+    assert client.post(url("round_action", started.pk, 1, "publish")).status_code == 403
+    login(client, director)
+    response = client.post(url("round_action", started.pk, 1, "repair"))
+    assert "Round 1 is paired again." in flashed(response)
+    response = client.post(url("round_action", started.pk, 1, "discard"))
+    assert response.url == url("detail", started.pk)
+    assert not Round.objects.filter(tournament=started).exists()
+    response = client.post(url("pair_next", started.pk))
+    assert response.url == url("round", started.pk, 1)
+    response = client.post(url("round_action", started.pk, 1, "publish"))
+    assert "Round 1 is published: players can see their tables." in flashed(response)
+    assert Round.objects.get(tournament=started).is_published
+    assert client.post(url("round_action", started.pk, 1, "explode")).status_code == 404
+
+
+def test_a_round_cannot_close_with_tables_unfinished(client, director, published):
+    login(client, director)
+    for table in Round.objects.get(tournament=published, number=1).tables.order_by("number")[:2]:
+        services.result_enter(director, table, scores=[500, 300])
+    page = client.get(url("round", published.pk, 1)).content.decode()
+    assert "Still to finish:" in page and "table 3</a>" in page and "table 1</a>" not in page
+    response = client.post(url("round_action", published.pk, 1, "close"))
+    assert "Round 1 can't close: tables 3, 4 have no confirmed result yet." in flashed(response)
+    response = client.post(url("pair_next", published.pk))
+    assert "tables 3, 4 have no confirmed result yet" in flashed(response)[0]
+    assert response.url == url("round", published.pk, 1)
+    for table in Round.objects.get(tournament=published, number=1).tables.order_by("number")[2:]:
+        services.result_enter(director, table, scores=[500, 300])
+    response = client.post(url("round_action", published.pk, 1, "close"))
+    assert "Round 1 is closed." in flashed(response)
+    response = client.post(url("pair_next", published.pk))
+    assert response.url == url("round", published.pk, 2)
+
+
+# Results at a physical table ---------------------------------------------------------------------
+
+
+def test_player_enters_and_an_opponent_confirms(
+    client, published, checked_in, django_capture_on_commit_callbacks
+):
+    ann, cas = checked_in[0], checked_in[2]
+    table = first_table(published)
+    login(client, ann)
+    response = client.post(url("result_enter", published.pk, table.pk), scores(500, 240))
+    assert response.url == url("table", published.pk, table.pk)
+    assert "Table 1: 500–240 sent. An opponent now confirms it." in flashed(response)
+    result = TableResult.objects.get(table=table)
+    assert result.status == "pending" and result.entered_by == ann
+    page = client.get(url("table", published.pk, table.pk)).content.decode()
+    assert "Waiting for an opponent to confirm" in page and "Confirm</button>" not in page
+    login(client, cas)
+    page = client.get(url("table", published.pk, table.pk)).content.decode()
+    assert "entered this score. Is it right?" in page and "Dispute</button>" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            url("result_confirm", published.pk, table.pk), {"from": "mine"}, headers=HTMX
+        )
+    assert is_partial(response) and 'id="live"' in response.content.decode()
+    assert "500–240 confirmed. It counts now." in response.content.decode()
+    result.refresh_from_db()
+    assert result.is_confirmed and result.confirmed_by == cas
+    published.refresh_from_db()
+    assert published.standings_version >= 1
+
+
+def test_second_entry_sees_the_first_and_can_dispute(client, published, checked_in):
+    ann, cas = checked_in[0], checked_in[2]
+    table = first_table(published)
+    services.result_enter(ann, table, scores=[500, 240])
+    login(client, cas)
+    response = client.post(
+        url("result_enter", published.pk, table.pk),
+        scores(480, 500, **{"from": "table"}),
+        headers=HTMX,
+    )
+    body = response.content.decode()
+    assert is_partial(response)
+    assert "Already entered by Ann: 500–240. Confirm it if it&#x27;s right, or dispute it" in body
+    assert "Confirm</button>" in body and "Dispute</button>" in body
+    response = client.post(url("result_dispute", published.pk, table.pk), {"from": "table"})
+    assert "the entry was disputed and cleared" in flashed(response)[0]
+    assert not TableResult.objects.filter(table=table).exists()
+    # The same score from the other side confirms it at once.
+    services.result_enter(ann, table, scores=[500, 240])
+    login(client, cas)
+    response = client.post(url("result_enter", published.pk, table.pk), scores(500, 240))
+    assert "Table 1: 500–240 confirmed — both sides agree." in flashed(response)
+
+
+def test_people_away_from_the_table_cannot_enter_it(client, published, checked_in, member):
+    table = first_table(published)
+    eve = checked_in[4]
+    for person in (eve, member):
+        login(client, person)
+        page = client.get(url("table", published.pk, table.pk)).content.decode()
+        assert "Enter the score" not in page
+        response = client.post(url("result_enter", published.pk, table.pk), scores(500, 1))
+        assert response.status_code == 403
+    client.logout()
+    response = client.post(url("result_enter", published.pk, table.pk), scores(500, 1))
+    assert response.url.startswith(reverse("login"))
+    response = client.post(
+        url("result_enter", published.pk, table.pk), scores(500, 1), headers=HTMX
+    )
+    assert response["HX-Redirect"].startswith(reverse("login"))
+    assert not TableResult.objects.exists()
+
+
+def test_bad_scores_are_refused_with_a_message(client, published, checked_in):
+    table = first_table(published)
+    login(client, checked_in[0])
+    response = client.post(
+        url("result_enter", published.pk, table.pk),
+        {"score_0": "lots", "score_1": "3", "from": "mine"},
+        headers=HTMX,
+    )
+    assert "Enter each side&#x27;s score as a whole number." in response.content.decode()
+    assert not TableResult.objects.exists()
+
+
+def test_director_enters_from_the_round_page_and_corrects_with_a_reason(
+    client, director, published, member
+):
+    table = first_table(published)
+    login(client, director)
+    page = client.get(url("round", published.pk, 1)).content.decode()
+    assert page.count('class="inline-result"') == 4
+    response = client.post(
+        url("result_enter", published.pk, table.pk),
+        scores(500, 320, mode="director", reason="Score sheet", **{"from": "round"}),
+        headers=HTMX,
+    )
+    body = response.content.decode()
+    assert is_partial(response) and 'id="round-tables"' in body
+    assert "Table 1: 500–320 recorded." in body
+    assert body.count('class="inline-result"') == 3
+    result = TableResult.objects.get(table=table)
+    assert result.is_confirmed and result.source == "director"
+    # A correction needs a reason.
+    response = client.post(
+        url("result_enter", published.pk, table.pk),
+        scores(320, 500, mode="correct", reason=""),
+    )
+    assert "Give a reason: it is kept in the audit log." in flashed(response)
+    result.refresh_from_db()
+    assert result.scores == [500, 320]
+    response = client.post(
+        url("result_enter", published.pk, table.pk),
+        scores(320, 500, mode="correct", reason="Sides were swapped on the sheet"),
+    )
+    assert "Table 1: 320–500 recorded." in flashed(response)
+    result.refresh_from_db()
+    assert result.scores == [320, 500] and result.winners == [1]
+    audits = list(ResultAudit.objects.filter(table=table).order_by("at", "id"))
+    assert [a.reason for a in audits] == ["Score sheet", "Sides were swapped on the sheet"]
+    page = client.get(url("audit", published.pk)).content.decode()
+    assert "Sides were swapped on the sheet" in page and "500–320" in page
+    page = client.get(url("table", published.pk, table.pk)).content.decode()
+    assert "Audit log for this table (2)" in page
+    # Members may not correct, nor read the audit log.
+    login(client, member)
+    response = client.post(
+        url("result_enter", published.pk, table.pk),
+        scores(1, 2, mode="correct", reason="mine now"),
+    )
+    assert response.status_code == 403
+    assert client.get(url("audit", published.pk)).status_code == 403
+    result.refresh_from_db()
+    assert result.scores == [320, 500]
+
+
+def test_director_confirms_or_overrides_a_pending_entry(client, director, published, checked_in):
+    table = first_table(published)
+    services.result_enter(checked_in[0], table, scores=[500, 100])
+    login(client, director)
+    page = client.get(url("table", published.pk, table.pk)).content.decode()
+    assert "Confirm as director" in page and "Director: enter the result" in page
+    response = client.post(url("result_confirm", published.pk, table.pk))
+    assert "Table 1: 500–100 confirmed. It counts now." in flashed(response)
+    assert TableResult.objects.get(table=table).is_confirmed
+
+
+# Online tables -----------------------------------------------------------------------------------
+
+
+def test_online_tables_link_to_their_site_tables(client, director, started, checked_in):
+    login(client, director)
+    table = first_table(started)
+    response = client.post(url("table_online", started.pk, table.pk), {"online": "1"})
+    assert "Table 1 is played on the site." in flashed(response)
+    client.post(url("round_action", started.pk, 1, "publish"))
+    table.refresh_from_db()
+    assert table.online and table.game_table_id
+    game_url = reverse("games:table", args=[table.game_table_id])
+    assert game_url in client.get(url("round", started.pk, 1)).content.decode()
+    login(client, checked_in[0])
+    page = client.get(url("detail", started.pk)).content.decode()
+    assert "Play at your table" in page and game_url in page
+    assert "Enter the score" not in page
+    response = client.post(url("result_enter", started.pk, table.pk), scores(500, 100))
+    assert "is played on the site" in flashed(response)[0]
+
+
+# Polls: cheap version views ----------------------------------------------------------------------
+
+
+def test_tournament_poll_answers_204_until_something_changes(
+    client, director, published, django_assert_num_queries
+):
+    page = client.get(url("detail", published.pk)).content.decode()
+    start = page.index("poll/?v=") + len("poll/?v=")
+    version = page[start : page.index('"', start)]
+    with django_assert_num_queries(1):
+        response = client.get(url("poll", published.pk), {"v": version})
+    assert response.status_code == 204
+    services.result_enter(director, first_table(published), scores=[500, 10])
+    with django_assert_num_queries(1):
+        response = client.get(url("poll", published.pk), {"v": version})
+    assert response.status_code == 200 and response["HX-Trigger"] == "tournament-changed"
+    assert client.get(url("poll", 9999), {"v": "1"}).status_code == 404
+
+
+def test_round_poll_costs_one_query(
+    client, director, published, checked_in, django_assert_num_queries
+):
+    page = client.get(url("round", published.pk, 1)).content.decode()
+    start = page.index("poll/?v=") + len("poll/?v=")
+    version = page[start : page.index('"', start)]
+    with django_assert_num_queries(1):
+        assert client.get(url("round_poll", published.pk, 1), {"v": version}).status_code == 204
+    services.result_enter(checked_in[0], first_table(published), scores=[500, 10])  # pending
+    with django_assert_num_queries(1):
+        response = client.get(url("round_poll", published.pk, 1), {"v": version})
+    assert response["HX-Trigger"] == "round-changed"
+    response = client.get(url("round", published.pk, 1), {"fragment": "tables"}, headers=HTMX)
+    assert is_partial(response) and "To confirm" in response.content.decode()
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_standings_version_costs_one_query(
+    client,
+    director,
+    published,
+    signed_in,
+    django_assert_num_queries,
+    django_capture_on_commit_callbacks,
+):
+    if signed_in:
+        login(client, director)
+    published.refresh_from_db()
+    seen = published.standings_version
+    with django_assert_num_queries(1):
+        response = client.get(url("standings_version", published.pk), {"v": seen})
+    assert response.status_code == 204 and response["Cache-Control"] == "no-store"
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_enter(director, first_table(published), scores=[500, 10])
+    with django_assert_num_queries(1):
+        response = client.get(url("standings_version", published.pk), {"v": seen})
+    assert response.status_code == 200 and response["HX-Trigger"] == "standings-changed"

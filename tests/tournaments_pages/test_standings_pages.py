@@ -1,0 +1,153 @@
+"""Standings (live fragment, tiebreak columns in the director's order), the CSV download,
+brackets drawn as columns, printable table cards and the results sheet."""
+
+import csv
+import io
+
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Round
+from tournaments.views.standings import bracket_columns
+
+from .conftest import HTMX, login
+
+
+def url(name, *args):
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def play_round(director, tournament, number, winning=(500, 200)):
+    round_ = Round.objects.get(tournament=tournament, number=number)
+    if round_.is_draft:
+        services.round_publish(director, round_)
+    for table in round_.tables.order_by("number"):
+        services.result_enter(director, table, scores=list(winning))
+    services.standings_recalculate(tournament.pk)
+    tournament.refresh_from_db()
+
+
+def test_standings_show_points_and_the_tiebreaks_in_the_directors_order(
+    client, director, published
+):
+    services.tournament_update(director, published, tiebreaks=["hands_won", "buchholz"])
+    play_round(director, published, 1)
+    page = client.get(url("standings", published.pk)).content.decode()
+    head = page[page.index("<thead>") : page.index("</thead>")]
+    assert head.index("Hands won") < head.index("Buchholz")
+    assert "Sonneborn" not in head
+    assert "Hands won over all games." in page  # each tiebreak explained
+    body = page[page.index("<tbody>") : page.index("</tbody>")]
+    assert body.count("<tr") == 8 and body.index("Ann &amp; Bob") < body.index("Cas &amp; Dee")
+    assert 'class="num points">2</td>' in body
+    assert "standings/version/?v=1" in page.replace(f"/tournaments/{published.pk}/", "")
+
+
+def test_standings_fragment_for_htmx_and_an_empty_state(client, director, published):
+    response = client.get(url("standings", published.pk), {"fragment": "table"}, headers=HTMX)
+    body = response.content.decode()
+    assert "<html" not in body and 'id="standings"' in body
+    assert "The standings appear when the first result is confirmed." in body
+
+
+def test_standings_csv_download(client, director, published):
+    play_round(director, published, 1)
+    response = client.get(url("standings_csv", published.pk))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert response["Content-Disposition"] == 'attachment; filename="spring-swiss-standings.csv"'
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:5] == ["Rank", "Entrant", "Players", "Seed", "Points"]
+    assert rows[0][12:15] == ["Buchholz", "Sonneborn–Berger", "Points difference"]
+    assert rows[1][1:3] == ["Ann & Bob", "Ann & Bob"] and rows[1][4] == "2"
+    assert len(rows) == 9
+
+
+def test_table_cards_print_one_card_a_table(client, director, published):
+    page = client.get(url("cards", published.pk, 1)).content.decode()
+    assert page.count('class="table-card-print"') == 4
+    assert "Seat 1 (North)" in page and "Seat 4 (West)" in page
+    assert "Final score" in page and "Round 1" in page
+    assert "tournaments.css" in page  # the print styles (@media print) live there
+    first = page[page.index('aria-label="Table 1"') :]
+    assert first.index("Ann") < first.index("Cas") < first.index("Bob") < first.index("Dee")
+
+
+def test_results_sheet_lists_every_round_and_the_standings(client, director, published, member):
+    play_round(director, published, 1)
+    services.tournament_pair_round(director, published)  # round 2, a draft
+    login(client, member)
+    page = client.get(url("results", published.pk)).content.decode()
+    assert "Round 1" in page and "Round 2" not in page  # drafts are the director's
+    assert "Ann &amp; Bob won" in page and "Final standings" not in page
+    assert "window.print()" in page
+    login(client, director)
+    page = client.get(url("results", published.pk)).content.decode()
+    assert "Round 2" in page and "not published" in page
+
+
+def test_finishing_shows_the_final_standings_and_the_champion(client, director, published):
+    play_round(director, published, 1)
+    services.tournament_pair_round(director, published)
+    play_round(director, published, 2)
+    login(client, director)
+    response = client.post(url("finish", published.pk))
+    assert response.url == url("standings", published.pk)
+    services.standings_recalculate(published.pk)
+    page = client.get(url("detail", published.pk)).content.decode()
+    assert "Final result" in page and "poll/?v=" not in page
+
+
+# Brackets ----------------------------------------------------------------------------------------
+
+
+def make_bracket(director, club, players, count, format="single_elimination"):
+    tournament = services.tournament_create(
+        director, club, name="Knockout", game="five_hundred", format=format
+    )
+    for i in range(count):
+        services.entrant_add(director, tournament, members=players[2 * i : 2 * i + 2])
+    services.tournament_start(director, tournament)
+    services.standings_recalculate(tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_bracket_is_drawn_as_columns_with_byes_and_winners(client, director, club, players):
+    tournament = make_bracket(director, club, players, 3)
+    page = client.get(url("bracket", tournament.pk)).content.decode()
+    assert page.count('class="bracket-col link') == 2
+    assert "Semi-finals" in page and "Final" in page
+    assert "link-pairs" in page and "has-prev" in page
+    assert "Bye" in page and "status-walkover" in page
+    # Seed 2 v seed 3 is played first; the winner goes through to meet seed 1.
+    table = Round.objects.get(tournament=tournament, number=1).tables.get()
+    services.result_enter(director, table, scores=[500, 120])
+    services.standings_recalculate(tournament.pk)
+    response = client.get(url("bracket", tournament.pk), {"fragment": "bracket"}, headers=HTMX)
+    body = response.content.decode()
+    assert "<html" not in body
+    assert 'match-side won"' in body and "Cas &amp; Dee" in body
+    final = Round.objects.get(tournament=tournament, number=2).tables.get()
+    services.result_enter(director, final, scores=[500, 400])
+    services.standings_recalculate(tournament.pk)
+    body = client.get(url("bracket", tournament.pk)).content.decode()
+    assert "Champion" in body and "champion" in body
+
+
+def test_double_elimination_has_winners_losers_and_final_sections(director, club, players):
+    from tournaments import selectors
+
+    tournament = make_bracket(director, club, players, 4, format="double_elimination")
+    sections = bracket_columns(selectors.bracket(tournament))
+    assert [s["name"] for s in sections] == ["winners", "losers", "final"]
+    winners, losers, final = sections
+    assert [len(c["matches"]) for c in winners["columns"]] == [2, 1]
+    assert winners["columns"][0]["link"] == "pairs"
+    assert [c["link"] for c in losers["columns"]] == ["straight", None]
+    assert [c["title"] for c in final["columns"]] == ["Grand final", "Reset final"]
+
+
+def test_bracket_page_of_a_swiss_says_there_is_none(client, published):
+    page = client.get(url("bracket", published.pk)).content.decode()
+    assert "This tournament has no bracket" in page
