@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand
 
 from clubs.demo import build_demo
 from games.demo import demo_table
+from ladders.demo import build_ladder_demo
 
 
 class Command(BaseCommand):
@@ -18,11 +19,13 @@ class Command(BaseCommand):
         club = build_demo()
         owner = get_user_model().objects.get(username=club.logins[0].username)
         table = demo_table(owner)
+        ladders = build_ladder_demo(club.club)
 
         write = self.stdout.write
         write(f"Demo club:  /clubs/{club.club.slug}/  ({club.club.name})")
         write(f"Club night: {club.five_hundred_night.get_absolute_url()}")
         write(f"Your table: {table.get_absolute_url()}  (Five Hundred against three bots)")
+        write(f"Ladders:    /ladders/clubs/{club.club.slug}/  ({len(ladders.tables)} rated games)")
         write("")
         write(f"{'Username':<10} {'Password':<15} {'Role':<9} Name")
         for login in club.logins:
