@@ -351,3 +351,18 @@ def test_a_correction_cannot_rewrite_a_match_already_drawn(make_tournament, dire
 
 def pairs_of_table(table):
     return tuple(side[0].pk for side in selectors.side_entrants(table))
+
+
+def test_a_fixed_progressive_field_partners_everyone_once(make_tournament, director):
+    tournament = make_tournament(8, format="progressive", rounds=7, start=True)
+    partners = []
+    for number in range(1, 8):
+        round_ = tournament.round_set.get(number=number)
+        for table in round_.tables.all():
+            partners.extend(
+                frozenset(e.pk for e in side) for side in selectors.side_entrants(table)
+            )
+        play_round(round_, director)
+        if number < 7:
+            services.tournament_pair_round(director, tournament)
+    assert len(partners) == 28 and len(set(partners)) == 28  # each of the 28 pairs once

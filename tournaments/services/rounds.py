@@ -21,6 +21,7 @@ from ..formats import (
     Seed,
     WinnerOf,
     progressive_round,
+    progressive_schedule,
     round_count,
     round_robin,
     swiss_round,
@@ -124,6 +125,30 @@ def _progressive_history(tournament, before: int) -> list[ProgressiveRound]:
     return history
 
 
+def _progressive_plan(tournament: Tournament, active: list[int], number: int):
+    """The progressive movement's round `number`. While the field is the one that started and
+    the number of rounds is set, the round comes from the whole night's schedule (worked out
+    once from the tournament's seed: nobody partners anyone twice before partnering everyone);
+    after a late entry or a withdrawal, each round is seated from the rounds before it."""
+    if tournament.rounds and active == list(tournament.draw) and number <= tournament.rounds:
+        schedule = progressive_schedule(
+            active,
+            tournament.rounds,
+            game=tournament.game,
+            rng=random.Random(f"kookaburra:{tournament.seed}:schedule"),
+            partnerships=tournament.partnerships,
+        )
+        return schedule[number - 1]
+    return progressive_round(
+        active,
+        _progressive_history(tournament, number),
+        game=tournament.game,
+        rng=random.Random(f"kookaburra:{tournament.seed}:{number}"),
+        partnerships=tournament.partnerships,
+        number=number,
+    )
+
+
 def _build_round(tournament: Tournament, number: int) -> Round:
     """Pair round `number` by the tournament's format and store its tables and byes."""
     active = _active(tournament)
@@ -154,15 +179,7 @@ def _build_round(tournament: Tournament, number: int) -> Round:
             if plan.bye is not None and plan.bye not in withdrawn:
                 byes.append(plan.bye)
         else:
-            rng = random.Random(f"kookaburra:{tournament.seed}:{number}")
-            plan = progressive_round(
-                active,
-                _progressive_history(tournament, number),
-                game=tournament.game,
-                rng=rng,
-                partnerships=tournament.partnerships,
-                number=number,
-            )
+            plan = _progressive_plan(tournament, active, number)
     except FormatError as exc:
         raise InvalidInput(str(exc)) from None
 
