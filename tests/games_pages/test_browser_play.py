@@ -165,6 +165,12 @@ def test_five_hundred_new_player_plays_a_hand_against_three_bots(live_server, pa
     # The score sheet has the hand; the next hand has been dealt.
     expect(page.locator(".score-sheet tbody tr")).to_have_count(1)
 
+    # On a phone (360 px) the table, the next hand's bidding and the score sheet fit the width.
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.screenshot(path=f"{SHOTS}/table-500-phone.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size({"width": 1200, "height": 900})
+
     # The replay steps through the hand with Prev/Next, every hand face up.
     page.locator(".hand-result").get_by_role("link", name="Replay hand 1").click()
     expect(page.get_by_role("heading", name="Hand 1: replay")).to_be_visible()
