@@ -37,8 +37,8 @@ def four(make_user):
 
 
 @pytest.fixture
-def client_for(client):
-    """A logged-in test client for a user (each call logs the shared client in as that user)."""
+def client_for(db):
+    """A fresh test client logged in as the given user (each its own session)."""
     from django.test import Client
 
     def make(user):
