@@ -167,6 +167,11 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE: dict = {
     # A lost bot task or a restarted worker never stalls a game.
     "games-nudge-stalled-bots": {"task": "games.tasks.nudge_stalled_bots", "schedule": 5.0},
+    # Confirmed and corrected results of physical tournament tables reach the ladders.
+    "ladders-sync-tournament-results": {
+        "task": "ladders.tasks.sync_tournament_results",
+        "schedule": 60.0,
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
