@@ -386,3 +386,41 @@ def test_standings_version_costs_one_query(
     with django_assert_num_queries(1):
         response = client.get(url("standings_version", published.pk), {"v": seen})
     assert response.status_code == 200 and response["HX-Trigger"] == "standings-changed"
+
+
+def test_director_confirms_a_pending_entry_from_the_round_page(
+    client, director, published, checked_in
+):
+    table = first_table(published)
+    services.result_enter(checked_in[0], table, scores=[500, 100])
+    login(client, director)
+    page = client.get(url("round", published.pk, 1)).content.decode()
+    assert "Ann entered 500–100, waiting for an opponent to confirm." in page
+    assert "Pair round 2" not in page  # not while tables are unfinished
+    response = client.post(
+        url("result_confirm", published.pk, table.pk), {"from": "round"}, headers=HTMX
+    )
+    assert is_partial(response) and "500–100 confirmed" in response.content.decode()
+
+
+def test_progressive_swaps_move_single_players(client, director, club, players):
+    tournament = services.tournament_create(
+        director, club, name="Progressive", game="five_hundred", format="progressive", rounds=3
+    )
+    for person in players[:8]:
+        services.entrant_add(director, tournament, members=[person])
+    services.tournament_start(director, tournament)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    first, second = round_.tables.order_by("number")
+    a, b = first.seats.get(number=0), second.seats.get(number=1)
+    names = (a.name, b.name)
+    login(client, director)
+    page = client.get(url("round", tournament.pk, 1)).content.decode()
+    assert "partners trade seats" not in page
+    response = client.post(
+        url("swap", tournament.pk, 1), {"pick": [f"seat-{a.pk}", f"seat-{b.pk}"]}
+    )
+    assert flashed(response) == [f"Swapped {names[0]} and {names[1]}."]
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert (a.name, b.name) == (names[1], names[0])

@@ -320,12 +320,14 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
         "rounds": rounds,
         "planned": planned,
         "can_pair_next": director
+        and not seating.unfinished
         and tournament.is_running
         and not tournament.is_elimination
         and is_last
         and not round_.is_draft
         and (planned is None or round_.number < planned),
         "can_finish": director
+        and not seating.unfinished
         and tournament.is_running
         and is_last
         and not round_.is_draft
