@@ -284,3 +284,26 @@ def test_a_new_empty_tournament_can_be_deleted(client, club, director):
     response = client.post(url("delete", tournament.pk))
     assert response.url == url("club", club.slug)
     assert not Tournament.objects.filter(pk=tournament.pk).exists()
+
+
+def test_withdrawals_by_a_player_and_by_the_director(client, director, started, checked_in):
+    ann_and_bob = Entrant.objects.get(tournament=started, seed=1)
+    cas_and_dee = Entrant.objects.get(tournament=started, seed=2)
+    login(client, checked_in[0])  # Ann withdraws her own partnership...
+    page = client.get(url("entrants", started.pk)).content.decode()
+    assert page.count("Withdraw</button>") == 1
+    response = client.post(url("entrant_action", started.pk, ann_and_bob.pk, "withdraw"))
+    assert "Ann & Bob has withdrawn and won't be paired again." in flashed(response)
+    # ...but not anyone else's.
+    response = client.post(url("entrant_action", started.pk, cas_and_dee.pk, "withdraw"))
+    assert response.status_code == 403
+    login(client, director)
+    page = client.get(url("entrants", started.pk)).content.decode()
+    assert "Withdrawn" in page and "Reinstate" in page
+    response = client.post(url("entrant_action", started.pk, ann_and_bob.pk, "reinstate"))
+    assert "Ann & Bob is back in: paired from the next round." in flashed(response)
+    ann_and_bob.refresh_from_db()
+    cas_and_dee.refresh_from_db()
+    assert not ann_and_bob.withdrawn and not cas_and_dee.withdrawn
+    response = client.post(url("entrant_action", started.pk, ann_and_bob.pk, "reinstate"))
+    assert "Ann & Bob hasn't withdrawn." in flashed(response)
