@@ -4,12 +4,14 @@ becomes HTTP 400, 403 or 409 with `detail` (the reason) and `code`."""
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import filters, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
+
+from kookaburra.api import error_responses
 
 from . import services
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
@@ -17,7 +19,6 @@ from .permissions import club_access
 from .serializers import (
     ClubInputSerializer,
     ClubSerializer,
-    ErrorSerializer,
     JoinInputSerializer,
     JoinRequestSerializer,
     JoinResultSerializer,
@@ -29,27 +30,9 @@ from .serializers import (
     WalkInInputSerializer,
 )
 
-ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Invalid input."),
-    403: OpenApiResponse(ErrorSerializer, description="Not signed in, or not allowed."),
-    409: OpenApiResponse(ErrorSerializer, description="Clashes with the current state."),
-}
-
 
 def _with_errors(ok: dict) -> dict:
-    return {**ok, **ERRORS}
-
-
-class ServiceErrors:
-    """Turn a service's ClubError into a response with the reason."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, services.ClubError):
-            body = {"detail": exc.message, "code": exc.code}
-            if exc.field:
-                body["field"] = exc.field
-            return Response(body, status=exc.status_code)
-        return super().handle_exception(exc)
+    return {**ok, **error_responses(400, 403, 409)}
 
 
 # Clubs -------------------------------------------------------------------------------------------
@@ -57,7 +40,6 @@ class ServiceErrors:
 
 @extend_schema(tags=["clubs"])
 class ClubViewSet(
-    ServiceErrors,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
@@ -181,7 +163,6 @@ class ClubViewSet(
 
 @extend_schema(tags=["memberships"])
 class MembershipViewSet(
-    ServiceErrors,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
@@ -226,7 +207,7 @@ class MembershipViewSet(
 
 
 @extend_schema(tags=["memberships"])
-class JoinRequestViewSet(ServiceErrors, mixins.ListModelMixin, viewsets.GenericViewSet):
+class JoinRequestViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Requests to join closed clubs: your own, and those at clubs you direct."""
 
     serializer_class = JoinRequestSerializer
@@ -283,7 +264,6 @@ class JoinRequestViewSet(ServiceErrors, mixins.ListModelMixin, viewsets.GenericV
     ],
 )
 class NightViewSet(
-    ServiceErrors,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
@@ -423,7 +403,6 @@ class NightViewSet(
 
 @extend_schema(tags=["nights"])
 class RegistrationViewSet(
-    ServiceErrors,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,

@@ -11,12 +11,6 @@ from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
 
 
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="Why the request was refused, for people.")
-    code = serializers.CharField(help_text="A stable code, e.g. `already_registered`.")
-    field = serializers.CharField(required=False, help_text="The input field at fault, if any.")
-
-
 class PersonSerializer(serializers.ModelSerializer):
     name = serializers.CharField(source="shown_name", read_only=True)
 

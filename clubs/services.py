@@ -20,6 +20,7 @@ from django.utils.formats import date_format
 
 from accounts.models import Notice
 from kookaburra.choices import Game
+from kookaburra.errors import ServiceError
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
@@ -31,19 +32,8 @@ Status = Registration.Status
 # Errors ------------------------------------------------------------------------------------------
 
 
-class ClubError(Exception):
-    """A request that can't be done, with a message to show the person who made it.
-
-    `field` names the form field the message belongs to, when there is one.
-    """
-
-    status_code = 400
-    code = "invalid"
-
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
+class ClubError(ServiceError):
+    """A request about a club that can't be done (see kookaburra.errors)."""
 
 
 class InvalidInput(ClubError):

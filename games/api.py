@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -18,12 +18,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Club
+from kookaburra.api import error_responses
 from kookaburra.choices import Game
 
 from . import selectors, services
 from .engines import records
 from .engines.records import engine_for
-from .errors import GameError, InvalidInput, NotFound
+from .errors import InvalidInput, NotFound
 from .models import HouseRuleSet, Table
 from .options import option_fields
 from .serializers import (
@@ -37,7 +38,6 @@ from .serializers import (
     ReplayErrorSerializer,
     SitSerializer,
     TableCreateSerializer,
-    TableErrorSerializer,
     TableSerializer,
     TableStateSerializer,
     VersionSerializer,
@@ -49,19 +49,13 @@ TOKEN_PARAM = OpenApiParameter(
 )
 
 
-def _errors(*codes: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(TableErrorSerializer) for code in codes}
+_errors = error_responses
 
 
 class GameAPIView(GenericAPIView):
-    """Turns the services' GameError into its HTTP answer."""
+    """A table endpoint (service errors become HTTP answers in kookaburra.api)."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
-
-    def handle_exception(self, exc):
-        if isinstance(exc, GameError):
-            return Response(exc.as_json(), status=exc.status_code)
-        return super().handle_exception(exc)
 
     def get_table(self, pk: int) -> Table:
         table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()

@@ -3,23 +3,11 @@ answers with; pages show the message. Whatever raised one has changed nothing.""
 
 from __future__ import annotations
 
+from kookaburra.errors import ServiceError
 
-class GameError(Exception):
-    """A request about a table that can't be done. `field` names a form field when there is one."""
 
-    status_code = 400
-    code = "invalid"
-
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-    def as_json(self) -> dict:
-        out = {"detail": self.message, "code": self.code}
-        if self.field:
-            out["field"] = self.field
-        return out
+class GameError(ServiceError):
+    """A request about a table that can't be done (see kookaburra.errors)."""
 
 
 class InvalidInput(GameError):

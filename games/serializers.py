@@ -92,15 +92,6 @@ class VersionSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-class TableErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
-    field = serializers.CharField(required=False)
-    action_number = serializers.IntegerField(
-        required=False, help_text="With stale_action: the table's action count now."
-    )
-
-
 class ReplayErrorSerializer(serializers.Serializer):
     error = serializers.DictField(help_text='{"index": …, "reason": …} (and "hand")')
 

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from accounts.models import User
 from clubs.models import Club, ClubNight
 from games.models import HouseRuleSet
+from kookaburra.api import error_responses
 
 from . import selectors, services
 from .models import Entrant, Round, Tournament, TournamentTable
@@ -41,35 +42,17 @@ from .serializers import (
     SwapEntrantsInputSerializer,
     SwapSeatsInputSerializer,
     TableInfoSerializer,
-    TournamentErrorSerializer,
     TournamentInputSerializer,
     TournamentSerializer,
 )
 
-ERRORS = {
-    400: OpenApiResponse(TournamentErrorSerializer, description="Invalid input."),
-    403: OpenApiResponse(TournamentErrorSerializer, description="Not signed in, or not allowed."),
-    409: OpenApiResponse(
-        TournamentErrorSerializer, description="Clashes with the tournament as it is."
-    ),
-}
-
 
 def _with_errors(ok: dict) -> dict:
-    return {**ok, **ERRORS}
+    return {**ok, **error_responses(400, 403, 409)}
 
 
 def _bad(detail: str, field: str) -> services.InvalidInput:
     return services.InvalidInput(detail, field=field)
-
-
-class ServiceErrors:
-    """Turn a service's TournamentError into a response with the reason."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, services.TournamentError):
-            return Response(exc.as_json(), status=exc.status_code)
-        return super().handle_exception(exc)
 
 
 def _members(items) -> list:
@@ -110,7 +93,6 @@ def _lookup(model, pk, field: str):
     ],
 )
 class TournamentViewSet(
-    ServiceErrors,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
@@ -379,7 +361,7 @@ class TournamentViewSet(
 
 
 @extend_schema(tags=["tournaments"])
-class EntrantViewSet(ServiceErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class EntrantViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """An entrant: directors rename it or change its players; it may withdraw."""
 
     serializer_class = EntrantSerializer
@@ -435,7 +417,7 @@ class EntrantViewSet(ServiceErrors, mixins.RetrieveModelMixin, viewsets.GenericV
 
 
 @extend_schema(tags=["tournaments"])
-class RoundViewSet(ServiceErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A round's table list; directors swap, publish, close, pair again or discard it."""
 
     serializer_class = RoundSerializer
@@ -532,7 +514,7 @@ class RoundViewSet(ServiceErrors, mixins.RetrieveModelMixin, viewsets.GenericVie
 
 
 @extend_schema(tags=["tournaments"])
-class TournamentTableViewSet(ServiceErrors, viewsets.GenericViewSet):
+class TournamentTableViewSet(viewsets.GenericViewSet):
     """A tournament table and its result: players enter and confirm, directors correct."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]

@@ -14,15 +14,6 @@ from .formats import TIEBREAK_HELP, Tiebreak
 from .models import Entrant, EntrantMember, ResultAudit, Round, TableResult, Tournament
 
 
-class TournamentErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="Why the request was refused, for people.")
-    code = serializers.CharField(help_text="A stable code, e.g. `result_exists`.")
-    field = serializers.CharField(required=False, help_text="The input field at fault, if any.")
-
-
-# Tournaments -------------------------------------------------------------------------------------
-
-
 class AccessSerializer(serializers.Serializer):
     is_director = serializers.BooleanField()
     entrant_id = serializers.IntegerField(allow_null=True)

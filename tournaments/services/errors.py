@@ -3,23 +3,11 @@ the API answers with; pages show the message. Whatever raised one has changed no
 
 from __future__ import annotations
 
+from kookaburra.errors import ServiceError
 
-class TournamentError(Exception):
-    """A request about a tournament that can't be done. `field` names the input at fault."""
 
-    status_code = 400
-    code = "invalid"
-
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-    def as_json(self) -> dict:
-        body = {"detail": self.message, "code": self.code}
-        if self.field:
-            body["field"] = self.field
-        return body
+class TournamentError(ServiceError):
+    """A request about a tournament that can't be done (see kookaburra.errors)."""
 
 
 class InvalidInput(TournamentError):
