@@ -381,6 +381,37 @@ def table_fill_with_bots(actor, table: Table | int) -> Table:
     return table
 
 
+def table_seat_players(actor, table: Table | int, seating: dict[int, Any]) -> Table:
+    """Seat named people (a User) or bots (None) in chosen seats and start the game.
+
+    For whoever opened the table (tournaments open their site tables this way): every seat must
+    be named, bots need the table's bot level, and the game starts at once.
+    """
+    _require_signed_in(actor)
+    with transaction.atomic():
+        table = _lock_table(table)
+        if not table.is_waiting:
+            raise TableStarted("The game has already started.")
+        if table.created_by_id != actor.pk:
+            raise NotAllowed("Only whoever opened the table can seat its players.")
+        if sorted(seating) != list(range(table.players)):
+            raise InvalidInput(f"Name a player or a bot for each of the {table.players} seats.")
+        if any(who is None for who in seating.values()) and not table.bot_level:
+            raise Conflict("This table doesn't take bots: every seat needs a player.")
+        now = timezone.now()
+        seats = table_seats(table)
+        for seat in seats:
+            who = seating[seat.number]
+            seat.user = who
+            seat.bot_level = "" if who is not None else table.bot_level
+            seat.taken_at = now if who is not None else None
+            seat.save(update_fields=["user", "bot_level", "taken_at"])
+        _touch(table)
+        _start(table, seats)
+        table.save()
+    return table
+
+
 # Playing ------------------------------------------------------------------------------------------
 
 

@@ -210,3 +210,29 @@ def test_demo_table_is_idempotent(four, django_capture_on_commit_callbacks):
     assert demo_table(four[1]).pk != table.pk
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     assert demo_table(four[0]).pk != table.pk
+
+
+def test_seat_players_puts_people_and_bots_where_named_and_starts(four):
+    table = services.table_create(
+        four[0], game="five_hundred", players=4, bot_level="club", seat=None
+    )
+    services.table_seat_players(four[0], table, {0: four[2], 1: None, 2: four[1], 3: None})
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    seats = {s.number: s for s in table.seats.all()}
+    assert seats[0].user == four[2] and seats[2].user == four[1]
+    assert seats[1].user is None and seats[1].bot_level == "club"
+    assert seats[3].user is None and seats[3].bot_level == "club"
+
+
+def test_seat_players_refuses_strangers_missing_seats_and_bots_without_a_level(four):
+    table = services.table_create(four[0], game="pitch", players=3, seat=None)
+    with pytest.raises(NotAllowed):
+        services.table_seat_players(four[1], table, {0: four[0], 1: four[1], 2: four[2]})
+    with pytest.raises(InvalidInput):
+        services.table_seat_players(four[0], table, {0: four[0], 1: four[1]})
+    with pytest.raises(Conflict):
+        services.table_seat_players(four[0], table, {0: four[0], 1: None, 2: four[2]})
+    table.refresh_from_db()
+    assert table.status == Table.Status.WAITING
+    assert not table.seats.filter(user__isnull=False).exists()

@@ -10,7 +10,6 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.errors import GameError
-from games.models import Seat as GameSeat
 from games.models import Table as GameTable
 
 from .. import selectors
@@ -381,14 +380,11 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
             hand_limit=tournament.hand_limit if tournament.play == Tournament.Play.HANDS else None,
             seat=None,
         )
-        now = timezone.now()
-        for seat in seats:
-            chair = GameSeat.objects.filter(table=game_table, number=seat.number)
-            if seat.entrant_id is None:
-                chair.update(bot_level=game_table.bot_level)
-            else:
-                chair.update(user=seat.member.user, taken_at=now)
-        game_services.table_fill_with_bots(actor, game_table)
+        game_services.table_seat_players(
+            actor,
+            game_table,
+            {seat.number: seat.member.user if seat.entrant_id else None for seat in seats},
+        )
     except GameError as exc:
         raise Conflict(f"Table {table.number}: {exc.message}") from None
     table.game_table = game_table
