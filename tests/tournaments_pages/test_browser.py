@@ -116,11 +116,22 @@ def test_director_runs_a_two_round_swiss_to_final_standings(live_server, page, b
     expect(page.get_by_text("Round 1 is published")).to_be_visible()
     _shot(page, "round1-published")
 
+    # A second tab shows the standings, which follow the results live (polling).
+    watcher = page.context.new_page()
+    watcher.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
+    watcher.evaluate("window.stillHere = true")
+    expect(watcher.locator(".standings-table .points").first).to_have_text("0")
+
     # Round 1: the first side wins every table, by a different margin each.
     page.evaluate("window.stillHere = true")
     _enter_round(page, expect, 1, lambda table, labels: (500, 100 * table))
     assert page.evaluate("window.stillHere") is True  # results went in without a page load
     _shot(page, "round1-done")
+    leader = watcher.locator(".standings-table tbody tr").first
+    expect(leader).to_contain_text("Ann & Bob", timeout=15_000)
+    expect(leader.locator(".points")).to_have_text("2", timeout=15_000)
+    assert watcher.evaluate("window.stillHere") is True  # refreshed in place, not reloaded
+    watcher.close()
 
     # Pair round 2 (round 1 closes), publish it; Ann & Bob, unbeaten, win again.
     page.get_by_role("button", name="Pair round 2").click()
