@@ -454,7 +454,7 @@ class EntrantAddForm(forms.Form):
     someone from the list (checked in at the night, or a club member) or a guest's name."""
 
     name = forms.CharField(
-        label="Name (optional)",
+        label="Partnership name",
         max_length=120,
         required=False,
         help_text="Blank: the players' names.",

@@ -424,3 +424,35 @@ def test_progressive_swaps_move_single_players(client, director, club, players):
     a.refresh_from_db()
     b.refresh_from_db()
     assert (a.name, b.name) == (names[1], names[0])
+
+
+def test_a_bye_is_shown_on_the_players_card_and_the_round(client, director, club, players):
+    tournament = services.tournament_create(
+        director, club, name="Small Robin", game="five_hundred", format="round_robin"
+    )
+    for i in range(3):
+        services.entrant_add(director, tournament, members=players[2 * i : 2 * i + 2])
+    services.tournament_start(director, tournament)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    services.round_publish(director, round_)
+    resting = round_.byes.get().entrant
+    login(client, resting.members.first().user)
+    page = client.get(url("detail", tournament.pk)).content.decode()
+    assert "You have a bye" in page and "Round 1" in page and "of 3" in page
+    page = client.get(url("round", tournament.pk, 1)).content.decode()
+    assert "Bye" in page and resting.name.replace("&", "&amp;") in page
+
+
+def test_bracket_tournament_page_links_to_the_bracket(client, director, club, players):
+    tournament = services.tournament_create(
+        director, club, name="Cup", game="pitch", format="single_elimination"
+    )
+    for i in range(4):
+        services.entrant_add(director, tournament, members=players[2 * i : 2 * i + 2])
+    services.tournament_start(director, tournament)
+    page = client.get(url("detail", tournament.pk)).content.decode()
+    assert "See the bracket" in page and "Match R1-1" not in page
+    assert url("bracket", tournament.pk) in page
+    login(client, director)
+    page = client.get(url("round", tournament.pk, 1)).content.decode()
+    assert "Match R1-1" in page and "Match R1-2" in page and "Pair round 2" not in page
