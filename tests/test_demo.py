@@ -43,3 +43,13 @@ def test_load_demo_twice_creates_nothing_new():
         ClubNight.objects.count(),
         Table.objects.count(),
     ) == counts
+
+
+@pytest.mark.django_db
+def test_load_demo_includes_a_tournament_in_progress():
+    from tournaments.models import Tournament
+
+    text = _load()
+    tournament = Tournament.objects.get()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert f"/tournaments/{tournament.pk}/" in text
