@@ -42,7 +42,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import Club
@@ -176,16 +176,23 @@ def _lock(ladder: Ladder) -> Ladder:
     return Ladder.objects.select_for_update().get(pk=ladder.pk)
 
 
-def _ladders_of(rated_game: RatedGame) -> list[Ladder]:
+def _ladder_keys(rated_game: RatedGame) -> list[tuple[str, int | None]]:
     """The site-wide ladder of the game, then its club's: always locked in this order."""
-    ladders = [ladder_get(rated_game.game, None)]
+    keys = [(rated_game.game, None)]
     if rated_game.club_id is not None:
-        ladders.append(ladder_get(rated_game.game, rated_game.club_id))
-    return ladders
+        keys.append((rated_game.game, rated_game.club_id))
+    return keys
+
+
+def _ladders_of(rated_game: RatedGame) -> list[Ladder]:
+    return [ladder_get(game, club_id) for game, club_id in _ladder_keys(rated_game)]
 
 
 def _after(a: tuple[datetime, int], b: tuple[datetime | None, int | None]) -> bool:
     return b[0] is None or a > (b[0], b[1] or 0)
+
+
+RATING_FIELDS = ["mu", "sigma", "conservative", "games_played", "wins", "last_played_at"]
 
 
 def _apply(rated_game: RatedGame) -> list[Ladder]:
@@ -194,13 +201,13 @@ def _apply(rated_game: RatedGame) -> list[Ladder]:
     result = result_of(rated_game)
     winners = {p for p in result.winners() if isinstance(p, int)}
     late = []
-    for ladder in _ladders_of(rated_game):
-        ladder = _lock(ladder)
+    for game, club_id in _ladder_keys(rated_game):
+        ladder, _ = Ladder.objects.select_for_update().get_or_create(game=game, club_id=club_id)
         users = _humans(rated_game.teams)
         rows = {r.user_id: r for r in PlayerRating.objects.filter(ladder=ladder, user_id__in=users)}
         before = {uid: Rating(r.mu, r.sigma) for uid, r in rows.items()}
         new = _rate(before, result, rate_with_bots=rated_game.has_bots)
-        changes, created, updated = [], [], []
+        changes, rows_now = [], []
         for uid, rating in new.items():
             old = before.get(uid, DEFAULT_RATING)
             changes.append(
@@ -216,29 +223,27 @@ def _apply(rated_game: RatedGame) -> list[Ladder]:
                 )
             )
             row = rows.get(uid)
-            if row is None:
-                created.append(
-                    PlayerRating(
-                        ladder=ladder,
-                        user_id=uid,
-                        mu=rating.mu,
-                        sigma=rating.sigma,
-                        conservative=conservative(rating),
-                        games_played=1,
-                        wins=int(uid in winners),
-                        last_played_at=rated_game.played_at,
-                    )
+            rows_now.append(
+                PlayerRating(
+                    ladder=ladder,
+                    user_id=uid,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    conservative=conservative(rating),
+                    games_played=(row.games_played if row else 0) + 1,
+                    wins=(row.wins if row else 0) + int(uid in winners),
+                    last_played_at=max(row.last_played_at, rated_game.played_at)
+                    if row
+                    else rated_game.played_at,
                 )
-            else:
-                row.mu, row.sigma, row.conservative = rating.mu, rating.sigma, conservative(rating)
-                row.games_played += 1
-                row.wins += int(uid in winners)
-                row.last_played_at = max(row.last_played_at, rated_game.played_at)
-                updated.append(row)
+            )
         RatingChange.objects.bulk_create(changes)
-        PlayerRating.objects.bulk_create(created)
-        PlayerRating.objects.bulk_update(
-            updated, ["mu", "sigma", "conservative", "games_played", "wins", "last_played_at"]
+        # One statement inserts the new players' rows and updates the others'.
+        PlayerRating.objects.bulk_create(
+            rows_now,
+            update_conflicts=True,
+            unique_fields=["ladder", "user"],
+            update_fields=RATING_FIELDS,
         )
         key = (rated_game.played_at, rated_game.pk)
         if _after(key, (ladder.last_played_at, ladder.last_game_id)):
@@ -265,11 +270,12 @@ def _record(source: str, source_id: int, data: dict[str, Any]) -> tuple[RatedGam
     existing row and False when the game was already recorded."""
     try:
         with transaction.atomic():
-            rated_game = RatedGame.objects.create(source=source, source_id=source_id, **data)
+            rated = counts(data, _bot_clubs())
+            rated_game = RatedGame.objects.create(
+                source=source, source_id=source_id, rated=rated, **data
+            )
             _record_players(rated_game)
-            rated_game.rated = counts(rated_game, _bot_clubs())
-            if rated_game.rated:
-                rated_game.save(update_fields=["rated"])
+            if rated:
                 late = _apply(rated_game)
                 if late:
                     _schedule_rebuilds(late, f"{rated_game.label} arrived after later games")
@@ -320,19 +326,14 @@ def _places(sides: list[list[int]], totals: list[int], winners: Iterable[int]) -
 
 
 def _tournament_of_table(table_id: int) -> int | None:
-    """The tournament a site table was played for (None when it wasn't, or when the tournaments'
-    tables are not there to ask)."""
+    """The tournament a site table was played for (None when it wasn't)."""
     from tournaments.models import TournamentTable
 
-    try:
-        with transaction.atomic():
-            return (
-                TournamentTable.objects.filter(game_table_id=table_id)
-                .values_list("tournament_id", flat=True)
-                .first()
-            )
-    except DatabaseError:
-        return None
+    return (
+        TournamentTable.objects.filter(game_table_id=table_id)
+        .values_list("tournament_id", flat=True)
+        .first()
+    )
 
 
 def table_game_data(table) -> dict[str, Any]:
