@@ -38,13 +38,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.models import User
 from clubs.models import Club
 from clubs.permissions import club_access
 from kookaburra.choices import Game
@@ -631,21 +632,27 @@ def may_rebuild(user, club: Club | None) -> bool:
     return club is not None and club_access(user, club).is_director
 
 
+STALE_JOB = timedelta(minutes=5)
+"""A job still waiting this long after it was asked for has lost its task."""
+
+
 def rebuild_schedule(
     scope: str, *, club_id: int | None = None, game: str = "", reason: str = "", actor=None
 ) -> RebuildJob:
     """Queue a rebuild (after the commit). A job with the same reach still waiting to start
     is reused: it will see everything there is when it runs."""
+    from .tasks import rebuild_ratings
+
     waiting = RebuildJob.objects.filter(
         scope=scope, club_id=club_id, game=game, status=RebuildJob.Status.PENDING
     ).first()
     if waiting is not None:
+        if waiting.created_at < timezone.now() - STALE_JOB:
+            rebuild_ratings.delay_on_commit(waiting.pk)  # its task was lost: ask again
         return waiting
     job = RebuildJob.objects.create(
         scope=scope, club_id=club_id, game=game, reason=reason[:200], requested_by=actor
     )
-    from .tasks import rebuild_ratings
-
     rebuild_ratings.delay_on_commit(job.pk)
     return job
 
@@ -716,6 +723,18 @@ class Replay:
     last: tuple[datetime, int] | None
 
 
+def _without_gone(teams, accounts: set[int]):
+    return [
+        [
+            f"guest:account-{p}"
+            if isinstance(p, int) and not isinstance(p, bool) and p not in accounts
+            else p
+            for p in team
+        ]
+        for team in teams
+    ]
+
+
 def ladder_replay(
     game: str,
     club_id: int | None,
@@ -738,11 +757,15 @@ def ladder_replay(
         .values(*GAME_FIELDS, "revision")
         .iterator(chunk_size=BATCH)
     )
+    accounts = set(User.objects.values_list("pk", flat=True))
     for index, row in enumerate(rows, start=1):
         seen.add((row["id"], row["revision"]))
         ok = counts(row, bot_clubs)
         counted[row["id"]] = ok
         if ok:
+            if any(p not in accounts for p in _humans(row["teams"])):
+                # A player whose account is gone plays on as a guest (never stored).
+                row = {**row, "teams": _without_gone(row["teams"], accounts)}
             result = result_of(row)
             new = _rate(ratings, result, rate_with_bots=row["has_bots"])
             first = set(result.winners())

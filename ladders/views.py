@@ -208,28 +208,22 @@ def _stats_charts(stats, game: str) -> dict:
     if not stats.hands:
         return {"stat_charts": []}
     if game == Game.FIVE_HUNDRED:
-        made = [
-            charts.bar_chart(
-                stats.by_level(),
-                title="Contracts made of bid, by level",
-                chart_id="contracts-by-level",
-            ),
-            charts.bar_chart(
-                stats.by_strain(),
-                title="Contracts made of bid, by trumps",
-                chart_id="contracts-by-strain",
-            ),
+        specs = [
+            ("Contracts made of bid, by level", stats.by_level(), "contracts-by-level"),
+            ("Contracts made of bid, by trumps", stats.by_strain(), "contracts-by-strain"),
         ]
     else:
-        made = [
-            charts.bar_chart(
-                stats.by_level(), title="Bids made of bid, by level", chart_id="bids-by-level"
-            ),
-            charts.bar_chart(
-                stats.points_rows(), title="Points won, by kind", chart_id="points-by-kind"
-            ),
+        specs = [
+            ("Bids made of bid, by level", stats.by_level(), "bids-by-level"),
+            ("Points won, by kind", stats.points_rows(), "points-by-kind"),
         ]
-    return {"stat_charts": [mark_safe(svg) for svg in made]}
+    return {
+        "stat_charts": [
+            # built by ladders.charts, which escapes every text it writes
+            {"title": title, "svg": mark_safe(charts.bar_chart(rows, title=title, chart_id=cid))}
+            for title, rows, cid in specs
+        ]
+    }
 
 
 # Rebuilding -------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from clubs.models import Club, Membership
@@ -314,3 +315,28 @@ def test_the_active_window_and_minimum_games_hide_players(people, finished_table
     assert board.rows[0][0].position == board.rows[1][0].position == 1  # ann and cy tie
     late = ladder_board(Game.FIVE_HUNDRED, None, now=START + timedelta(days=200))
     assert late.rows == [] and late.rated_players == 6
+
+
+def test_a_rebuild_survives_a_deleted_account(people, finished_table):
+    """A player whose account is gone plays on in the replay as a guest (never stored)."""
+    tasks.record_table_game(finished_table(people[:4], [500, 0, 500, 0], [0, 2]).pk)
+    tasks.record_table_game(finished_table(people[1:5], [0, 500, 0, 500], [1, 3]).pk)
+    people[0].delete()
+    job = RebuildJob.objects.create(scope=RebuildJob.Scope.SITE)
+    services.rebuild_run(job.pk)
+    assert RebuildJob.objects.get(pk=job.pk).status == "done"
+    assert PlayerRating.objects.filter(ladder__club=None).count() == 4  # bob, cy, di, ed
+    assert PlayerRating.objects.get(user=people[1], ladder__club=None).games_played == 2
+
+
+def test_a_job_whose_task_was_lost_is_asked_for_again(
+    people, club, django_capture_on_commit_callbacks
+):
+    job = RebuildJob.objects.create(scope=RebuildJob.Scope.CLUB, club=club)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = services.rebuild_schedule(RebuildJob.Scope.CLUB, club_id=club.pk)
+    assert again == job and RebuildJob.objects.get(pk=job.pk).status == "pending"  # still fresh
+    RebuildJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.rebuild_schedule(RebuildJob.Scope.CLUB, club_id=club.pk)
+    assert RebuildJob.objects.get(pk=job.pk).status == "done"

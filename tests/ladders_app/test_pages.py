@@ -120,7 +120,8 @@ def test_the_player_page_has_ratings_a_chart_and_games(client, rated, club):
     response = client.get(reverse("ladders:player", args=[ann.username]))
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Gum Street · Five Hundred" in html and "Site-wide · Five Hundred" in html
+    assert f'href="/ladders/clubs/{club.slug}/?game=five_hundred">Gum Street</a>' in html
+    assert 'href="/ladders/?game=five_hundred">Site-wide</a>' in html
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'role="img"' in html
     assert "6 rated games from" in html  # the chart's description
     assert "Recent games" in html and "Won" in html
