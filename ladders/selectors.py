@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import DatabaseError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -27,7 +25,15 @@ from clubs.models import Club, ClubNight
 from kookaburra.choices import Game
 
 from . import stats_data
-from .models import GamePlayer, Ladder, PlayerGameStats, PlayerRating, RatedGame, RatingChange
+from .models import (
+    ClubLadderSettings,
+    GamePlayer,
+    Ladder,
+    PlayerGameStats,
+    PlayerRating,
+    RatedGame,
+    RatingChange,
+)
 from .ratings import HistoryPoint, LeaderboardRow, ladder_explanation, leaderboard
 from .services import LadderRules, rules_for
 
@@ -47,6 +53,7 @@ class Board:
     rows: list[tuple[LeaderboardRow, User]]
     explanation: str
     rated_players: int  # everyone with a rating, shown or not
+    bot_note: str = ""  # site-wide: clubs that rate games with bots reach this ladder too
 
     @property
     def game_label(self) -> str:
@@ -58,9 +65,15 @@ def ladder_board(game: str, club: Club | None = None, now: datetime | None = Non
     now = now or timezone.now()
     rules = rules_for(club)
     explanation = ladder_explanation(rules.min_games, rules.active_days, rules.rate_with_bots)
+    bot_note = ""
+    if club is None and ClubLadderSettings.objects.filter(rate_bot_games=True).exists():
+        bot_note = (
+            "Some clubs rate their games with a bot at the table (for the people in them); "
+            "those games count here too. Bots themselves are never rated."
+        )
     ladder = Ladder.objects.filter(game=game, club=club).first()
     if ladder is None:
-        return Board(game, club, None, rules, [], explanation, 0)
+        return Board(game, club, None, rules, [], explanation, 0, bot_note)
     qs = PlayerRating.objects.filter(ladder=ladder, games_played__gte=rules.min_games)
     if rules.active_days is not None:
         qs = qs.filter(last_played_at__gte=now - timedelta(days=rules.active_days))
@@ -76,7 +89,14 @@ def ladder_board(game: str, club: Club | None = None, now: datetime | None = Non
     )
     rated = PlayerRating.objects.filter(ladder=ladder).count()
     return Board(
-        game, club, ladder, rules, [(row, users[row.player]) for row in rows], explanation, rated
+        game,
+        club,
+        ladder,
+        rules,
+        [(row, users[row.player]) for row in rows],
+        explanation,
+        rated,
+        bot_note,
     )
 
 
@@ -234,39 +254,33 @@ NIGHT_SLACK = timedelta(hours=2)
 
 
 def _tournament_winners(night_ids: list[int]) -> dict[int, list[tuple[Any, list[Any]]]]:
-    """For each night: its finished tournaments and their winners' members. Empty when the
-    tournaments' tables are not there to ask."""
+    """For each night: its finished tournaments and their winners' members."""
     from tournaments.models import EntrantMember, Standing, Tournament
 
     out: dict[int, list[tuple[Any, list[Any]]]] = defaultdict(list)
-    try:
-        with transaction.atomic():
-            tournaments = list(
-                Tournament.objects.filter(
-                    night_id__in=night_ids, status=Tournament.Status.FINISHED
-                ).order_by("finished_at", "id")
-            )
-            if not tournaments:
-                return out
-            ids = [t.pk for t in tournaments]
-            winners: dict[int, set[int]] = defaultdict(set)
-            for t in tournaments:
-                if t.champion_id:
-                    winners[t.pk].add(t.champion_id)
-            for tournament_id, entrant_id in Standing.objects.filter(
-                tournament_id__in=[i for i in ids if not winners[i]], rank=1
-            ).values_list("tournament_id", "entrant_id"):
-                winners[tournament_id].add(entrant_id)
-            members = defaultdict(list)
-            for member in EntrantMember.objects.filter(
-                entrant_id__in={e for s in winners.values() for e in s}
-            ).select_related("user", "entrant"):
-                members[member.entrant_id].append(member)
-            for t in tournaments:
-                people = [m for e in sorted(winners[t.pk]) for m in members[e]]
-                out[t.night_id].append((t, people))
-    except DatabaseError:
-        return defaultdict(list)
+    tournaments = list(
+        Tournament.objects.filter(
+            night_id__in=night_ids, status=Tournament.Status.FINISHED
+        ).order_by("finished_at", "id")
+    )
+    if not tournaments:
+        return out
+    winners: dict[int, set[int]] = defaultdict(set)
+    for t in tournaments:
+        if t.champion_id:
+            winners[t.pk].add(t.champion_id)
+    for tournament_id, entrant_id in Standing.objects.filter(
+        tournament_id__in=[t.pk for t in tournaments if not winners[t.pk]], rank=1
+    ).values_list("tournament_id", "entrant_id"):
+        winners[tournament_id].add(entrant_id)
+    members = defaultdict(list)
+    for member in EntrantMember.objects.filter(
+        entrant_id__in={e for s in winners.values() for e in s}
+    ).select_related("user"):
+        members[member.entrant_id].append(member)
+    for t in tournaments:
+        people = [m for e in sorted(winners[t.pk]) for m in members[e]]
+        out[t.night_id].append((t, people))
     return out
 
 
@@ -344,24 +358,20 @@ def player_tournaments(user, limit: int = 10) -> list[TournamentLine]:
     """Tournaments the player entered, newest first, with their place when standings exist."""
     from tournaments.models import EntrantMember, Standing
 
-    try:
-        with transaction.atomic():
-            members = list(
-                EntrantMember.objects.filter(user=user)
-                .select_related("entrant", "entrant__tournament", "entrant__tournament__club")
-                .order_by("-entrant__tournament__created_at")[:limit]
-            )
-            standing = {
-                s.entrant_id: s.rank
-                for s in Standing.objects.filter(entrant_id__in=[m.entrant_id for m in members])
-            }
-            counts = Counter(
-                Standing.objects.filter(
-                    tournament_id__in=[m.entrant.tournament_id for m in members]
-                ).values_list("tournament_id", flat=True)
-            )
-    except DatabaseError:
-        return []
+    members = list(
+        EntrantMember.objects.filter(user=user)
+        .select_related("entrant", "entrant__tournament", "entrant__tournament__club")
+        .order_by("-entrant__tournament__created_at")[:limit]
+    )
+    standing = {
+        s.entrant_id: s.rank
+        for s in Standing.objects.filter(entrant_id__in=[m.entrant_id for m in members])
+    }
+    counts = Counter(
+        Standing.objects.filter(
+            tournament_id__in=[m.entrant.tournament_id for m in members]
+        ).values_list("tournament_id", flat=True)
+    )
     return [
         TournamentLine(
             m.entrant.tournament,
@@ -375,7 +385,3 @@ def player_tournaments(user, limit: int = 10) -> list[TournamentLine]:
 
 def player_clubs(user) -> list[Any]:
     return list(user.memberships.select_related("club").order_by("club__name"))
-
-
-def club_games_count(club: Club) -> int:
-    return RatedGame.objects.filter(Q(club=club), rated=True).count()

@@ -208,3 +208,12 @@ def test_the_nav_and_the_club_page_link_to_the_ladders(client, club):
     assert reverse("ladders:club", args=[club.slug]) in club_page
     profile = client.get(reverse("accounts:profile", args=["ann"])).content.decode()
     assert reverse("ladders:player", args=["ann"]) in profile
+
+
+def test_the_site_ladder_says_when_clubs_rate_games_with_bots(client, rated, club):
+    assert "Some clubs rate their games with a bot" not in client.get("/ladders/").content.decode()
+    ClubLadderSettings.objects.create(club=club, rate_bot_games=True)
+    html = client.get("/ladders/").content.decode()
+    assert "Some clubs rate their games with a bot" in html
+    club_html = client.get(f"/ladders/clubs/{club.slug}/").content.decode()
+    assert "Rated for the people in them" in club_html
