@@ -443,12 +443,9 @@ def _tournament_url(tournament) -> str:
     from django.urls import NoReverseMatch, reverse
 
     try:
-        return reverse("tournaments:detail", args=[tournament.club.slug, tournament.pk])
+        return reverse("tournaments:detail", args=[tournament.pk])
     except NoReverseMatch:
-        try:
-            return reverse("tournaments:detail", args=[tournament.pk])
-        except NoReverseMatch:
-            return ""
+        return ""
 
 
 RESULT_FIELDS = ("teams", "seats", "ranks", "scores", "has_bots", "club_id", "game")

@@ -162,3 +162,16 @@ def test_the_night_is_won_by_its_tournament(cup, boss, club, people):
     lines = player_tournaments(people[0])
     assert [t.tournament.name for t in lines] == ["Spring Cup"]
     assert lines[0].entrants == 4
+
+
+def test_pages_link_to_the_tournament(client, cup, boss, club, people):
+    for table in tables_of(cup):
+        tournament_services.result_enter(boss, table, scores=[500, 100])
+    tournament_services.standings_recalculate(cup.pk)
+    Tournament.objects.filter(pk=cup.pk).update(status=Tournament.Status.FINISHED)
+    url = f"/tournaments/{cup.pk}/"
+    assert url in client.get(f"/ladders/clubs/{club.slug}/").content.decode()
+    assert url in client.get(f"/ladders/players/{people[0].username}/").content.decode()
+    services.tournament_results_sync()
+    game = RatedGame.objects.filter(source="tournament").first()
+    assert game.url == url
