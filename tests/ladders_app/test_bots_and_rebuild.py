@@ -340,3 +340,16 @@ def test_a_job_whose_task_was_lost_is_asked_for_again(
     with django_capture_on_commit_callbacks(execute=True):
         services.rebuild_schedule(RebuildJob.Scope.CLUB, club_id=club.pk)
     assert RebuildJob.objects.get(pk=job.pk).status == "done"
+
+
+def test_the_command_can_queue_the_job_and_refuses_bad_input(club, capsys):
+    from django.core.management.base import CommandError
+
+    call_command("rebuild_ratings", "--queue", "--site-only", "--game", "pitch")
+    assert "Queued rebuild" in capsys.readouterr().out
+    job = RebuildJob.objects.get()
+    assert (job.scope, job.game) == ("site", "pitch")
+    with pytest.raises(CommandError):
+        call_command("rebuild_ratings", "--club", "no-such-club")
+    with pytest.raises(CommandError):
+        call_command("rebuild_ratings", "--club", club.slug, "--site-only")
