@@ -23,6 +23,8 @@ def chromium_path():
 @pytest.fixture(scope="session")
 def browser(chromium_path):
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
+    # Only for the browser tests: the variable is removed again afterwards.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
@@ -38,8 +40,14 @@ def browser(chromium_path):
                 "--no-first-run",
             ],
         )
-        yield browser
-        browser.close()
+        try:
+            yield browser
+        finally:
+            browser.close()
+            if previous is None:
+                os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+            else:
+                os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

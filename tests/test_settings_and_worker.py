@@ -13,7 +13,8 @@ ROOT = Path(settings.BASE_DIR)
 
 
 def _env(**extra):
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    unwanted = {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in unwanted}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.update(extra)
     return env
