@@ -8,6 +8,49 @@ import os
 import shutil
 
 import pytest
+from django.db import connection
+
+# Shared fixtures for the tournament packages: director, member, outsider, club.
+pytest_plugins = ["tests.club_fixtures"]
+
+# Every test user's password (tests log in with it).
+PASSWORD = "correct-horse-9"
+
+
+@pytest.fixture(autouse=True)
+def _skip_postgres_only_tests_elsewhere(request):
+    """Tests marked `postgres` (row locks under real concurrency) need PostgreSQL."""
+    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_table_state_cache():
+    """Rebuilt table states are cached per process; each test starts with an empty cache."""
+    from games import state
+
+    state.forget_all()
+    yield
+    state.forget_all()
+
+
+@pytest.fixture
+def make_user(db):
+    """make_user("ann", **fields): a user with PASSWORD, an email and a display name."""
+    from accounts.models import User
+
+    def make(username, **fields):
+        fields.setdefault("email", f"{username}@example.com")
+        fields.setdefault("display_name", username.title())
+        return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+    return make
+
+
+@pytest.fixture
+def four(make_user):
+    """Four players: north, east, south, west (seats 0-3)."""
+    return [make_user(name) for name in ("north", "east", "south", "west")]
 
 
 @pytest.fixture(scope="session")

@@ -3,30 +3,10 @@
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
-from accounts.models import User
 from clubs.models import Club, ClubNight, Membership
 from kookaburra.choices import Game
-
-PASSWORD = "correct-horse-9"
-
-
-@pytest.fixture(autouse=True)
-def _skip_postgres_only_tests_elsewhere(request):
-    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username, **fields):
-        fields.setdefault("email", f"{username}@example.com")
-        fields.setdefault("display_name", username.title())
-        return User.objects.create_user(username=username, password=PASSWORD, **fields)
-
-    return make
 
 
 @pytest.fixture

@@ -11,8 +11,7 @@ from rest_framework.test import APIClient
 from accounts.models import Notice
 from clubs.models import Club, ClubNight, JoinRequest, Membership, Registration
 from kookaburra.choices import Game
-
-from .conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 Status = Registration.Status
 

@@ -1,8 +1,5 @@
 """The demo club builder and the load_demo command."""
 
-from io import StringIO
-
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.models import User

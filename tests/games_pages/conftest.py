@@ -2,39 +2,6 @@
 
 import pytest
 
-from accounts.models import User
-from games import state
-
-PASSWORD = "correct-horse-9"
-
-
-@pytest.fixture(autouse=True)
-def _bots_without_pause(settings):
-    settings.KOOKABURRA_BOT_DELAY = 0
-
-
-@pytest.fixture(autouse=True)
-def _fresh_state_cache():
-    state.forget_all()
-    yield
-    state.forget_all()
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username, **fields):
-        fields.setdefault("email", f"{username}@example.com")
-        fields.setdefault("display_name", username.title())
-        return User.objects.create_user(username=username, password=PASSWORD, **fields)
-
-    return make
-
-
-@pytest.fixture
-def four(make_user):
-    """Four players: north, east, south, west (seats 0-3)."""
-    return [make_user(name) for name in ("north", "east", "south", "west")]
-
 
 @pytest.fixture
 def client_for(db):

@@ -10,40 +10,12 @@ import itertools
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
 
-from accounts.models import User
 from clubs.models import Club, Membership
-from games import state
 from games.models import Seat, Table
 from kookaburra.choices import Game
 
-PASSWORD = "correct-horse-9"
 START = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def _skip_postgres_only_tests_elsewhere(request):
-    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_state(settings):
-    settings.KOOKABURRA_BOT_DELAY = 0
-    state.forget_all()
-    yield
-    state.forget_all()
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username, **fields):
-        fields.setdefault("email", f"{username}@example.com")
-        fields.setdefault("display_name", username.title())
-        return User.objects.create_user(username=username, password=PASSWORD, **fields)
-
-    return make
 
 
 @pytest.fixture

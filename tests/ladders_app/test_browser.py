@@ -11,8 +11,7 @@ from django.utils import timezone
 
 from kookaburra.choices import Game
 from ladders import tasks
-
-from .conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = os.environ.get("LADDER_SHOTS")  # a folder to save screenshots in, when set

@@ -11,8 +11,7 @@ from django.utils import timezone
 from clubs.models import ClubNight
 from ladders import tasks
 from ladders.models import ClubLadderSettings, RebuildJob
-
-from .conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -4,68 +4,14 @@ sixteen players checked in at a club night, and tournaments built through the se
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
-from accounts.models import User
-from clubs.models import Club, ClubNight, Membership, Registration
-from games import state
+from clubs.models import ClubNight, Membership
 from kookaburra.choices import Game
+from tests.club_fixtures import check_in  # noqa: F401  (tests import it from here)
 from tournaments import services
 
-PASSWORD = "correct-horse-9"
 HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture(autouse=True)
-def _skip_postgres_only_tests_elsewhere(request):
-    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_state_cache():
-    state.forget_all()
-    yield
-    state.forget_all()
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username, **fields):
-        fields.setdefault("email", f"{username}@example.com")
-        fields.setdefault("display_name", username.title())
-        return User.objects.create_user(username=username, password=PASSWORD, **fields)
-
-    return make
-
-
-@pytest.fixture
-def director(make_user):
-    return make_user("dora")
-
-
-@pytest.fixture
-def member(make_user):
-    return make_user("milo")
-
-
-@pytest.fixture
-def outsider(make_user):
-    return make_user("otto")
-
-
-@pytest.fixture
-def club(director, member):
-    club = Club.objects.create(
-        name="Wattle Card Club",
-        slug="wattle",
-        games=[Game.FIVE_HUNDRED, Game.PITCH],
-        created_by=director,
-    )
-    Membership.objects.create(club=club, user=director, role=Membership.Role.OWNER)
-    Membership.objects.create(club=club, user=member, role=Membership.Role.MEMBER)
-    return club
 
 
 NAMES = [
@@ -95,20 +41,6 @@ def night(club, director):
         registration_closes_at=now + timedelta(minutes=30),
         created_by=director,
     )
-
-
-def check_in(night, people, *, guests=()):
-    now = timezone.now()
-    for i, person in enumerate(list(people) + list(guests)):
-        is_user = isinstance(person, User)
-        Registration.objects.create(
-            night=night,
-            user=person if is_user else None,
-            guest_name="" if is_user else person,
-            status=Registration.Status.CHECKED_IN,
-            checked_in_at=now + timedelta(seconds=i),
-            walk_in=not is_user,
-        )
 
 
 @pytest.fixture
