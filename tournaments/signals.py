@@ -1,10 +1,18 @@
-"""Receivers for the games app's signals (connected in `TournamentsConfig.ready`).
+"""The tournaments' own signal, and receivers for the games app's (connected in
+`TournamentsConfig.ready`).
 
 games never imports tournaments: it announces that a game is over (`game_finished`, sent after
 the commit) and this receiver enqueues the task that records the tournament result.
 """
 
+from django.dispatch import Signal
+
 from .models import TournamentTable
+
+# A tournament table's result was confirmed or corrected (sent inside the service's transaction
+# with `table_id`, the TournamentTable's id; receivers enqueue work with delay_on_commit).
+# The ladders rate physical tables' results from it.
+result_confirmed = Signal()
 
 
 def on_game_finished(sender, table_id: int, **kwargs) -> None:

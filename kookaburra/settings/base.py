@@ -167,7 +167,8 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE: dict = {
     # A lost bot task or a restarted worker never stalls a game.
     "games-nudge-stalled-bots": {"task": "games.tasks.nudge_stalled_bots", "schedule": 5.0},
-    # Confirmed and corrected results of physical tournament tables reach the ladders.
+    # Physical tournament results reach the ladders at once (tournaments.signals.result_confirmed);
+    # this sweep catches any whose task was lost.
     "ladders-sync-tournament-results": {
         "task": "ladders.tasks.sync_tournament_results",
         "schedule": 60.0,

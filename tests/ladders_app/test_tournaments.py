@@ -175,3 +175,22 @@ def test_pages_link_to_the_tournament(client, cup, boss, club, people):
     services.tournament_results_sync()
     game = RatedGame.objects.filter(source="tournament").first()
     assert game.url == url
+
+
+def test_a_confirmed_result_is_rated_at_once_through_the_signal(
+    cup, boss, django_capture_on_commit_callbacks
+):
+    first, _second = tables_of(cup)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_services.result_enter(boss, first, scores=[520, 180])
+    game = RatedGame.objects.get(source="tournament", source_id=first.pk)
+    assert game.rated and game.ranks == [0, 1]
+    assert tasks.sync_tournament_results() == 0  # the periodic sync finds nothing left to do
+
+
+def test_a_pending_result_sends_nothing_to_the_ladders(cup, django_capture_on_commit_callbacks):
+    first, _second = tables_of(cup)
+    player = seat_tokens(first)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_services.result_enter(player, first, scores=[500, 100])
+    assert not RatedGame.objects.exists()

@@ -18,6 +18,7 @@ from games.models import TableHand
 
 from .. import selectors
 from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
+from ..signals import result_confirmed
 from .common import (
     enqueue_standings,
     is_director,
@@ -118,6 +119,7 @@ def _after_confirmed(tournament: Tournament, table: TournamentTable) -> None:
     if tournament.is_elimination and not tournament.is_finished:
         advance_bracket(tournament)
     enqueue_standings(tournament)
+    result_confirmed.send(sender=TournamentTable, table_id=table.pk)
 
 
 def _audit(tournament, table, actor, old: dict | None, new: dict, reason: str) -> None:
@@ -326,6 +328,7 @@ def result_correct(
     if tournament.is_elimination:
         advance_bracket(tournament)
     enqueue_standings(tournament)
+    result_confirmed.send(sender=TournamentTable, table_id=table.pk)
     return result
 
 
