@@ -7,7 +7,8 @@ authentication: each polls the table's version every `--poll` seconds, reads the
 changes, and acts (a random legal action, naming the expected action number) when it is their
 turn. The bots' moves run as Celery tasks in the worker.
 
-Prints p50/p95 latency of an action and of a poll, the SQL queries each made (from the
+Prints p50/p95 latency of an action and of a poll as the players see it, the time inside the
+server (X-Server-Ms), the SQL queries each made (from the
 X-DB-Queries header, see kookaburra/middleware.py), and action/poll p95 by hand number, to show
 that neither grows with the length of the game.
 
@@ -122,6 +123,9 @@ class Player(threading.Thread):
             return None, None, 0.0, None
         elapsed = (time.perf_counter() - started) * 1000
         queries = response.getheader("X-DB-Queries")
+        server_ms = response.getheader("X-Server-Ms")
+        if server_ms:
+            self.samples["server:" + path.rstrip("/").rsplit("/", 1)[-1]].append(float(server_ms))
         return response.status, data, elapsed, int(queries) if queries else None
 
     def run(self):
@@ -174,6 +178,12 @@ def report(samples, seconds):
             f"p95 {percentile(times, 95):6.1f} ms  queries median "
             f"{statistics.median(queries) if queries else float('nan'):.0f} "
             f"max {max(queries) if queries else float('nan')}   (goal: {goal})"
+        )
+    print("  time inside the server (the view stack, without queueing or the network)")
+    for name in ("act", "version", "state"):
+        times = samples.get("server:" + name, [])
+        print(
+            f"    {name:<8} p50 {percentile(times, 50):6.1f} ms  p95 {percentile(times, 95):6.1f} ms"
         )
     print("  p95 by hand number (does it grow with the length of the game?)")
     for kind in ("act", "poll"):
@@ -253,7 +263,7 @@ def main() -> int:
                 time.sleep(0.3)
         time.sleep(2)  # let the worker connect
         stop = threading.Event()
-        samples = {"act": [], "poll": []}
+        samples = defaultdict(list)
         rng = random.Random(500)
         players = [
             Player(person, args.port, stop, args.poll, samples, random.Random(rng.random()))
