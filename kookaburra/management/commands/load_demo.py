@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from clubs.demo import build_demo
 from games.demo import demo_table
-from tournaments.demo import build_demo_tournament
 from ladders.demo import build_ladder_demo
+from tournaments.demo import build_demo_tournament
 
 
 class Command(BaseCommand):
