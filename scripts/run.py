@@ -72,8 +72,10 @@ def main() -> int:
             f"  Kookaburra is running at http://{HOST}:{PORT}/",
             "  Ctrl-C stops the web server and the Celery worker.",
             "",
-            *("  " + line.replace(" /", f" http://{HOST}:{PORT}/", 1)
-              for line in demo.stdout.strip().splitlines()),
+            *(
+                "  " + line.replace(" /", f" http://{HOST}:{PORT}/", 1)
+                for line in demo.stdout.strip().splitlines()
+            ),
             "=" * 72,
             "",
         ]

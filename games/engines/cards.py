@@ -29,8 +29,24 @@ SUIT_SINGULAR = ("spade", "club", "diamond", "heart")
 SUIT_SYMBOLS = ("♠", "♣", "♦", "♥")
 RED_SUITS = frozenset({DIAMONDS, HEARTS})
 
-RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-             11: "11", 12: "12", 13: "13", 14: "J", 15: "Q", 16: "K", 17: "A"}
+RANK_TEXT = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "11",
+    12: "12",
+    13: "13",
+    14: "J",
+    15: "Q",
+    16: "K",
+    17: "A",
+}
 RANK_FROM_TEXT = {text: rank for rank, text in RANK_TEXT.items()} | {"T": 10}
 JACK, QUEEN, KING, ACE = 14, 15, 16, 17
 RANK_NAMES = {14: "Jack", 15: "Queen", 16: "King", 17: "Ace"}
