@@ -4,9 +4,6 @@ Buttons that change things are ordinary forms that also carry `hx-post`: with ht
 returns the partial of the page that changed, without it the view redirects with a message.
 """
 
-from functools import wraps
-from urllib.parse import urlencode
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -17,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
+from kookaburra.decorators import login_required_htmx
 
 from . import services
 from .feeds import club_calendar, member_calendar
@@ -28,21 +25,6 @@ from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
 
 Status = Registration.Status
-
-
-def login_required_htmx(view):
-    """Like login_required; an htmx request from a signed-out browser gets a full-page redirect
-    to the login page instead of the login form swapped into the page."""
-    plain = login_required(view)
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if request.htmx and not request.user.is_authenticated:
-            next_url = request.headers.get("HX-Current-URL") or request.path
-            return HttpResponseClientRedirect(f"{reverse('login')}?{urlencode({'next': next_url})}")
-        return plain(request, *args, **kwargs)
-
-    return wrapper
 
 
 def _forbidden(request, message: str, club: Club | None = None):

@@ -14,7 +14,6 @@ refreshes the fragment when the table has changed.
 from __future__ import annotations
 
 import secrets
-from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
@@ -28,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from kookaburra.choices import Game
+from kookaburra.decorators import login_required_htmx
 
 from . import selectors, services
 from .bots import BOT_LEVELS
@@ -181,21 +181,6 @@ def _side_rows(info: dict[str, Any], labels: list[str], me: int | None) -> list[
 
 
 # Access helpers ----------------------------------------------------------------------------------
-
-
-def login_required_htmx(view):
-    """Like login_required; an htmx request from a signed-out browser gets a full-page redirect
-    to the login page instead of the login form swapped into the table."""
-    plain = login_required(view)
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if request.htmx and not request.user.is_authenticated:
-            next_url = request.headers.get("HX-Current-URL") or request.path
-            return HttpResponseClientRedirect(f"{reverse('login')}?{urlencode({'next': next_url})}")
-        return plain(request, *args, **kwargs)
-
-    return wrapper
 
 
 def _token(request) -> str:

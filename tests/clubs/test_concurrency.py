@@ -5,15 +5,13 @@ Counting the seats is slowed down so that, without the lock, both requests would
 free seat (and both would get it): the lock is what makes these tests pass.
 """
 
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 
 from clubs import services
 from clubs.models import ClubNight, Registration
+from tests.concurrency import race
 
 Status = Registration.Status
 
@@ -32,28 +30,11 @@ def slow_seat_count(monkeypatch):
     monkeypatch.setattr(ClubNight, "seats_taken_count", slow)
 
 
-def run_together(calls):
-    """Run the callables in threads released at the same moment; return results or errors."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        try:
-            barrier.wait()
-            return call()
-        except services.ClubError as error:
-            return error
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(run, calls))
-
-
 def test_two_people_taking_the_last_seat(make_night, make_user, slow_seat_count):
     night = make_night(capacity=2, members_only=False)
     services.night_register(make_user("first"), night)
     ann, ben = make_user("ann"), make_user("ben")
-    results = run_together(
+    results = race(
         [lambda: services.night_register(ann, night), lambda: services.night_register(ben, night)]
     )
     assert sorted(r.status for r in results) == [Status.REGISTERED, Status.WAITLISTED]
@@ -64,7 +45,7 @@ def test_two_people_taking_the_last_seat(make_night, make_user, slow_seat_count)
 def test_one_person_double_clicking_gets_one_registration(make_night, make_user, slow_seat_count):
     night = make_night(capacity=5, members_only=False)
     ann = make_user("ann")
-    results = run_together([lambda: services.night_register(ann, night)] * 2)
+    results = race([lambda: services.night_register(ann, night)] * 2)
     assert sum(isinstance(r, services.AlreadyRegistered) for r in results) == 1
     assert night.registrations.filter(user=ann).count() == 1
 
@@ -73,7 +54,7 @@ def test_a_crowd_at_a_full_night_queues_in_distinct_places(make_night, make_user
     night = make_night(capacity=1, members_only=False)
     services.night_register(make_user("first"), night)
     people = [make_user(f"p{i}") for i in range(4)]
-    results = run_together(
+    results = race(
         [lambda user=user: services.night_register(user, night) for user in people]
     )
     assert all(r.status == Status.WAITLISTED for r in results)
@@ -88,7 +69,7 @@ def test_a_cancellation_racing_a_registration_never_overfills(
     holder, waiting, late = make_user("holder"), make_user("waiting"), make_user("late")
     services.night_register(holder, night)
     services.night_register(waiting, night)
-    run_together(
+    race(
         [
             lambda: services.night_unregister(holder, night),
             lambda: services.night_register(late, night),

@@ -1,37 +1,13 @@
 """Two requests racing for the same move leave exactly one applied (PostgreSQL, real threads)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games import services
 from games.errors import GameError, StaleAction
 from games.models import Table, TableAction
+from tests.concurrency import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def race(calls):
-    """Run the calls at the same moment in threads; return what each returned or raised."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what we compare
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
 
 
 def playing_table(four):

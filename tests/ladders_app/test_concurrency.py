@@ -3,36 +3,13 @@ both land, one after the other (PostgreSQL, real threads)."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from ladders import services
 from ladders.models import Ladder, PlayerRating, RatedGame, RatingChange
+from tests.concurrency import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def race(calls):
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what we compare
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
 
 
 @pytest.mark.parametrize("attempt", range(3))

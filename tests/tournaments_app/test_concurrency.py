@@ -6,13 +6,11 @@ requests would see no result and both would write one: the lock (and behind it t
 constraint) is what makes these tests pass.
 """
 
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 
+from tests.concurrency import race
 from tournaments import services
 from tournaments.models import TableResult
 from tournaments.services import results
@@ -32,23 +30,6 @@ def slow_read(monkeypatch):
     monkeypatch.setattr(results, "_existing", slow)
 
 
-def run_together(calls):
-    """Run the callables in threads released at the same moment; return results or errors."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        try:
-            barrier.wait()
-            return call()
-        except services.TournamentError as error:
-            return error
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(run, calls))
-
-
 @pytest.fixture
 def table(make_tournament, director):
     tournament = make_tournament(2, start=True)
@@ -58,7 +39,7 @@ def table(make_tournament, director):
 
 
 def test_two_sides_entering_different_scores_leave_one_result(table, players, slow_read):
-    outcomes = run_together(
+    outcomes = race(
         [
             lambda: services.result_enter(players[0], table, scores=[500, 100]),
             lambda: services.result_enter(players[2], table, scores=[100, 500]),
@@ -73,7 +54,7 @@ def test_two_sides_entering_different_scores_leave_one_result(table, players, sl
 
 
 def test_two_sides_entering_the_same_scores_confirm_each_other(table, players, slow_read):
-    outcomes = run_together(
+    outcomes = race(
         [
             lambda: services.result_enter(players[0], table, scores=[500, 100]),
             lambda: services.result_enter(players[3], table, scores=[500, 100]),
@@ -91,7 +72,7 @@ def test_two_directors_entering_at_once_leave_one_confirmed_result(
 
     second = make_user("deputy")
     Membership.objects.create(club=club, user=second, role=Membership.Role.DIRECTOR)
-    outcomes = run_together(
+    outcomes = race(
         [
             lambda: services.result_enter(director, table, scores=[500, 100]),
             lambda: services.result_enter(second, table, scores=[100, 500]),

@@ -2,32 +2,13 @@
 
 from __future__ import annotations
 
-from functools import wraps
-from urllib.parse import urlencode
-
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import selectors
 from ..models import Round, Tournament, TournamentTable
-
-
-def login_required_htmx(view):
-    """Like login_required; an htmx request from a signed-out browser gets a full-page redirect
-    to the login page rather than the login form swapped into the page."""
-    plain = login_required(view)
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if request.htmx and not request.user.is_authenticated:
-            next_url = request.headers.get("HX-Current-URL") or request.path
-            return HttpResponseClientRedirect(f"{reverse('login')}?{urlencode({'next': next_url})}")
-        return plain(request, *args, **kwargs)
-
-    return wrapper
 
 
 def get_tournament(pk: int) -> Tournament:

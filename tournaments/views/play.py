@@ -14,6 +14,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from kookaburra.decorators import login_required_htmx
+
 from .. import selectors, services
 from ..formats import round_count
 from ..forms import ResultForm
@@ -25,7 +27,6 @@ from .common import (
     get_round,
     get_table,
     get_tournament,
-    login_required_htmx,
     score_text,
     tournament_url,
 )

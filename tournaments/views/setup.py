@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from clubs.models import Club, Membership
 from clubs.permissions import club_access
+from kookaburra.decorators import login_required_htmx
 
 from .. import selectors, services
 from ..forms import EntrantAddForm, TournamentForm, apply_service_error, format_guide
@@ -23,7 +24,6 @@ from .common import (
     finish_action,
     forbidden,
     get_tournament,
-    login_required_htmx,
     tournament_url,
 )
 
