@@ -42,7 +42,7 @@ def main() -> int:
                 "worker",
                 "--beat",
                 "-l",
-                "info",
+                "warning",
                 "--concurrency",
                 "2",
             ],
