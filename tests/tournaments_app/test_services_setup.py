@@ -250,3 +250,31 @@ def test_finish_needs_every_round_played(make_tournament, director):
     tournament.refresh_from_db()
     round1.refresh_from_db()
     assert tournament.is_finished and round1.is_closed
+
+
+def test_directors_replace_the_partnerships_all_at_once(make_tournament, director, players):
+    tournament = make_tournament(4)
+    a, b, c, d = players[:4]
+    entrants = services.entrants_set_partnerships(
+        director, tournament, [[a, c], [b, "Gwen (guest)"], [d]]
+    )
+    assert [[m.name for m in e.members.all()] for e in entrants] == [
+        [a.shown_name, c.shown_name],
+        [b.shown_name, "Gwen (guest)"],
+        [d.shown_name],
+    ]
+    assert Entrant.objects.filter(tournament=tournament).count() == 3
+
+
+def test_a_person_in_two_partnerships_changes_nothing(make_tournament, director, member, players):
+    tournament = make_tournament(4)
+    before = sorted(Entrant.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    a, b, c = players[:3]
+    with pytest.raises(services.InvalidInput, match="two partnerships"):
+        services.entrants_set_partnerships(director, tournament, [[a, b], [c, a]])
+    with pytest.raises(services.InvalidInput):
+        services.entrants_set_partnerships(director, tournament, [["Gwen", "Al"], ["gwen", "Bo"]])
+    with pytest.raises(services.NotAllowed):
+        services.entrants_set_partnerships(member, tournament, [[a, b]])
+    after = sorted(Entrant.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    assert after == before

@@ -21,6 +21,7 @@ Setting up (directors unless said)
     entrant_update(actor, entrant, *, name=None, members=None) -> Entrant
     entrant_remove(actor, entrant) -> None                             (draft only)
     entrants_reorder(actor, tournament, entrant_ids) -> None           (seeding, draft only)
+    entrants_set_partnerships(actor, tournament, pairs) -> list[Entrant] (draft only)
     entrant_withdraw(actor, entrant) -> Entrant                        (director or own player)
     entrant_reinstate(actor, entrant) -> Entrant
 
@@ -84,6 +85,7 @@ from .setup import (
     entrant_withdraw,
     entrants_from_night,
     entrants_reorder,
+    entrants_set_partnerships,
     tournament_create,
     tournament_delete,
     tournament_finish,
@@ -110,6 +112,7 @@ __all__ = [
     "entrant_withdraw",
     "entrants_from_night",
     "entrants_reorder",
+    "entrants_set_partnerships",
     "open_site_table",
     "result_confirm",
     "result_correct",

@@ -542,6 +542,33 @@ def entrant_remove(actor, entrant: Entrant) -> None:
     entrant.delete()
 
 
+def _person_key(spec: MemberSpec) -> tuple[str, Any]:
+    """Who a member spec names: a site user, or a guest by name."""
+    if isinstance(spec, User):
+        return ("user", spec.pk)
+    if isinstance(spec, Registration):
+        return ("user", spec.user_id) if spec.user_id else ("guest", spec.guest_name.casefold())
+    return ("guest", str(spec).strip().casefold())
+
+
+@transaction.atomic
+def entrants_set_partnerships(
+    actor, tournament: Tournament, pairs: Sequence[Sequence[MemberSpec]]
+) -> list[Entrant]:
+    """Directors replace every entrant with these partnerships before the start, all or
+    nothing: a person named twice, or any refusal of a step, changes nothing."""
+    tournament = lock_tournament(tournament)
+    require_director(actor, tournament)
+    if not tournament.is_draft:
+        raise WrongStatus("Partnerships are set before the tournament starts.")
+    named = [_person_key(member) for pair in pairs for member in pair]
+    if len(named) != len(set(named)):
+        raise InvalidInput("Someone is in two partnerships: each person plays in one.")
+    for entrant in list(Entrant.objects.filter(tournament=tournament)):
+        entrant_remove(actor, entrant)
+    return [entrant_add(actor, tournament, members=pair) for pair in pairs]
+
+
 @transaction.atomic
 def entrants_reorder(actor, tournament: Tournament, entrant_ids: Sequence[int]) -> None:
     """Directors set the seeding before the start: `entrant_ids` best first (every entrant)."""

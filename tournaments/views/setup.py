@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -412,7 +411,9 @@ def partnerships(request, pk):
             error = f"{', '.join(doubled)} {'is' if len(doubled) == 1 else 'are'} in two pairs."
         else:
             try:
-                _rebuild_pairs(request.user, tournament, pairs)
+                services.entrants_set_partnerships(
+                    request.user, tournament, [_specs(pair) for pair in pairs]
+                )
             except services.TournamentError as exc:
                 error = exc.message
             else:
@@ -441,13 +442,3 @@ def partnerships(request, pk):
         },
         status=400 if error else 200,
     )
-
-
-def _rebuild_pairs(actor, tournament, pairs: list[list[str]]) -> None:
-    """Replace every entrant with the given partnerships, all or nothing (the services check
-    each step; a refusal rolls the whole rebuild back)."""
-    with transaction.atomic():
-        for entrant in list(Entrant.objects.filter(tournament=tournament)):
-            services.entrant_remove(actor, entrant)
-        for pair in pairs:
-            services.entrant_add(actor, tournament, members=_specs(pair))
