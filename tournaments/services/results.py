@@ -138,6 +138,16 @@ def _save_new(tournament, table, values: dict, **fields) -> TableResult:
         raise ResultExists(f"Table {table.number} already has a result.") from None
 
 
+def _save(tournament, table, existing: TableResult | None, fields: dict, **on_create):
+    """Write `fields` to the table's result: a new one (with `on_create` too) or `existing`."""
+    if existing is None:
+        return _save_new(tournament, table, {}, **on_create, **fields)
+    for key, value in fields.items():
+        setattr(existing, key, value)
+    existing.save()
+    return existing
+
+
 @transaction.atomic
 def result_enter(
     actor,
@@ -181,13 +191,7 @@ def result_enter(
             "confirmed_by": actor,
             "confirmed_at": now,
         }
-        if existing is None:
-            result = _save_new(tournament, table, {}, **fields)
-        else:
-            for key, value in fields.items():
-                setattr(existing, key, value)
-            existing.save()
-            result = existing
+        result = _save(tournament, table, existing, fields)
         _audit(tournament, table, actor, old, result.as_dict(), reason or "Entered by a director.")
         _after_confirmed(tournament, table)
         return result
@@ -317,13 +321,7 @@ def result_correct(
         "confirmed_by": actor,
         "confirmed_at": timezone.now(),
     }
-    if existing is None:
-        result = _save_new(tournament, table, {}, entered_by=actor, **fields)
-    else:
-        for key, value in fields.items():
-            setattr(existing, key, value)
-        existing.save()
-        result = existing
+    result = _save(tournament, table, existing, fields, entered_by=actor)
     _audit(tournament, table, actor, old, result.as_dict(), reason)
     if tournament.is_elimination:
         advance_bracket(tournament)
@@ -398,12 +396,6 @@ def result_record_online(game_table_id: int) -> TableResult | None:
         "entered_side": None,
         "confirmed_at": timezone.now(),
     }
-    if existing is None:
-        result = _save_new(tournament, table, {}, **fields)
-    else:
-        for key, value in fields.items():
-            setattr(existing, key, value)
-        existing.save()
-        result = existing
+    result = _save(tournament, table, existing, fields)
     _after_confirmed(tournament, table)
     return result
