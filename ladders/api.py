@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -19,12 +19,12 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from clubs.models import Club
+from kookaburra.api import error_responses
 from kookaburra.choices import Game
 
 from . import selectors, services, stats_data
 from .models import Ladder, RatedGame, RebuildJob
 from .serializers import (
-    LadderErrorSerializer,
     LadderSerializer,
     LadderSettingsSerializer,
     PlayerRatingsSerializer,
@@ -46,10 +46,6 @@ PAGING = [
     OpenApiParameter("limit", int, description="Rows to return (default 100, at most 1000)."),
     OpenApiParameter("offset", int, description="Rows to skip."),
 ]
-
-
-def _errors(*codes: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(LadderErrorSerializer) for code in codes}
 
 
 def _game(value: str | None, default: str | None = Game.FIVE_HUNDRED) -> str:
@@ -83,14 +79,6 @@ def _player(user: User) -> dict:
 
 class LadderAPIView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-
-    def handle_exception(self, exc):
-        if isinstance(exc, services.LadderError):
-            body = {"detail": exc.message, "code": exc.code}
-            if exc.field:
-                body["field"] = exc.field
-            return Response(body, status=exc.status_code)
-        return super().handle_exception(exc)
 
 
 def _ladder_body(request, game: str, club: Club | None) -> dict:
@@ -132,7 +120,7 @@ class SiteLadderView(LadderAPIView):
         summary="The site-wide ladder of a game",
         description="Players with enough recent rated games, best μ − 3σ first.",
         parameters=[GAME_PATH, *PAGING],
-        responses={200: LadderSerializer, 400: OpenApiResponse(LadderErrorSerializer)},
+        responses={200: LadderSerializer, **error_responses(400)},
     )
     def get(self, request, game):
         body = _ladder_body(request, _game(game), None)
@@ -145,7 +133,7 @@ class ClubLadderView(LadderAPIView):
         summary="A club's ladder of a game",
         description="The club's rated games only, by the club's rules.",
         parameters=[GAME_PATH, *PAGING],
-        responses={200: LadderSerializer, **_errors(400, 404)},
+        responses={200: LadderSerializer, **error_responses(400, 404)},
     )
     def get(self, request, slug, game):
         club = get_object_or_404(Club, slug=slug)
@@ -161,7 +149,7 @@ class PlayerRatingsView(LadderAPIView):
     @extend_schema(
         tags=TAGS,
         summary="A player's ratings on every ladder",
-        responses={200: PlayerRatingsSerializer, **_errors(404)},
+        responses={200: PlayerRatingsSerializer, **error_responses(404)},
     )
     def get(self, request, username):
         person = get_object_or_404(User, username=username, is_active=True)
@@ -192,7 +180,7 @@ class PlayerHistoryView(LadderAPIView):
         description="The rating after each rated game, oldest first: the site-wide ladder of the "
         "game, or a club's with `club`.",
         parameters=[GAME_QUERY, CLUB_QUERY],
-        responses={200: RatingHistorySerializer, **_errors(400, 404)},
+        responses={200: RatingHistorySerializer, **error_responses(400, 404)},
     )
     def get(self, request, username):
         person = get_object_or_404(User, username=username, is_active=True)
@@ -237,7 +225,7 @@ class PlayerStatsView(LadderAPIView):
         description="From the records of the player's finished online games (all of them, or "
         "one club's with `club`).",
         parameters=[GAME_QUERY, CLUB_QUERY],
-        responses={200: PlayerStatsSerializer, **_errors(400, 404)},
+        responses={200: PlayerStatsSerializer, **error_responses(400, 404)},
     )
     def get(self, request, username):
         person = get_object_or_404(User, username=username, is_active=True)
@@ -307,7 +295,7 @@ class ClubLadderSettingsView(LadderAPIView):
     @extend_schema(
         tags=TAGS,
         summary="How a club's ladders are run",
-        responses={200: LadderSettingsSerializer, **_errors(404)},
+        responses={200: LadderSettingsSerializer, **error_responses(404)},
     )
     def get(self, request, slug):
         rules = services.rules_for(self._club(slug))
@@ -323,7 +311,7 @@ class ClubLadderSettingsView(LadderAPIView):
         summary="Change how a club's ladders are run (directors)",
         description="Changing `rate_bot_games` rebuilds the club's ladders and the site-wide ones.",
         request=LadderSettingsSerializer,
-        responses={200: LadderSettingsSerializer, **_errors(400, 403, 404)},
+        responses={200: LadderSettingsSerializer, **error_responses(400, 403, 404)},
     )
     def put(self, request, slug):
         club = self._club(slug)
@@ -349,7 +337,7 @@ class RebuildView(LadderAPIView):
         description="With `club`: that club's ladders (its directors, or staff). Without: every "
         "ladder, site-wide and in every club (staff only). Runs in the background; poll the job.",
         request=RebuildInputSerializer,
-        responses={202: RebuildJobSerializer, **_errors(400, 403, 404)},
+        responses={202: RebuildJobSerializer, **error_responses(400, 403, 404)},
     )
     def post(self, request):
         data = RebuildInputSerializer(data=request.data)
@@ -369,7 +357,7 @@ class RebuildJobView(LadderAPIView):
         tags=TAGS,
         summary="A rebuild's progress",
         parameters=[OpenApiParameter("job_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
-        responses={200: RebuildJobSerializer, **_errors(403, 404)},
+        responses={200: RebuildJobSerializer, **error_responses(403, 404)},
     )
     def get(self, request, job_id):
         job = RebuildJob.objects.select_related("club").filter(pk=job_id).first()

@@ -10,12 +10,6 @@ from kookaburra.choices import Game
 from .models import RebuildJob
 
 
-class LadderErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="Why the request was refused, for people.")
-    code = serializers.CharField(required=False)
-    field = serializers.CharField(required=False)
-
-
 class LadderPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()

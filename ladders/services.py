@@ -49,6 +49,7 @@ from accounts.models import User
 from clubs.models import Club
 from clubs.permissions import club_access
 from kookaburra.choices import Game
+from kookaburra.errors import ServiceError
 
 from .models import (
     ClubLadderSettings,
@@ -79,16 +80,8 @@ GUEST_RATING = BOT_RATING
 BATCH = 2000
 
 
-class LadderError(Exception):
+class LadderError(ServiceError):
     """A request the ladders refuse, with a message for people and an HTTP status."""
-
-    status_code = 400
-    code = "invalid"
-
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 class NotAllowed(LadderError):
