@@ -19,7 +19,13 @@ from . import state
 from .bots import BOT_LEVELS
 from .engines.records import engine_for
 from .models import BotLevel, HouseRuleSet, Table
-from .options import OptionField, OptionsError, option_fields, options_from_form
+from .options import (
+    OptionField,
+    OptionsError,
+    form_value,
+    option_fields,
+    options_from_form,
+)
 
 ACCESS_HELP = {
     Table.Access.ANYONE: "anyone signed in can take a seat; the table is listed in the lobby.",
@@ -177,7 +183,7 @@ class TableForm(forms.Form):
         self.initial["house_rules"] = rules.pk
         for option in self.option_fields[rules.game]:
             if option.key in rules.options:
-                self.initial[option_field_name(rules.game, option.key)] = _form_text(
+                self.initial[option_field_name(rules.game, option.key)] = form_value(
                     rules.options[option.key]
                 )
 
@@ -244,16 +250,6 @@ class TableForm(forms.Form):
             "options": self.cleaned_data["options"].to_dict(),
             "club": self.directed.get(club_id) if club_id is not None else None,
         }
-
-
-def _form_text(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    return str(value)
 
 
 def _same_options(rules: HouseRuleSet, options: dict[str, Any]) -> bool:

@@ -7,6 +7,7 @@ so the descriptions cannot drift from the rules.
 
     option_fields(game, players=None)      the options to offer (some need a player count)
     options_from_form(game, players, data) the engine's Options, or OptionsError naming fields
+    form_value(value) / parse_value(field, raw)  an option value as form text, and back
     option_summary(game, options)          a table's options in words, for its page
 """
 
@@ -255,7 +256,8 @@ def option_fields(game: str, players: int | None = None) -> list[OptionField]:
     ]
 
 
-def _parse_value(field: OptionField, raw: Any) -> Any:
+def parse_value(field: OptionField, raw: Any) -> Any:
+    """The option value `raw` (form text or the value itself) stands for; OptionsError if none."""
     for choice in field.choices:
         if _same(choice.value, raw) or (isinstance(raw, str) and raw == choice.form_value):
             return choice.value
@@ -284,7 +286,7 @@ def options_from_form(game: str, players: int, data) -> Any:
         if raw is None or raw == "":
             continue
         try:
-            values[field.key] = _parse_value(field, raw)
+            values[field.key] = parse_value(field, raw)
         except OptionsError as exc:
             errors.update(exc.errors)
     if errors:

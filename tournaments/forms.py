@@ -20,7 +20,7 @@ from django.utils.safestring import mark_safe
 from clubs.models import ClubNight
 from games.bots import BOT_LEVELS
 from games.models import BotLevel, HouseRuleSet
-from games.options import OptionField, OptionsError, option_fields
+from games.options import OptionField, OptionsError, form_value, option_fields, parse_value
 from kookaburra.choices import Game
 
 from . import formats, selectors
@@ -123,23 +123,6 @@ def apply_service_error(form: forms.Form, error, field_map: dict | None = None) 
 
 def option_field_name(game: str, key: str) -> str:
     return f"{game}-{key}"
-
-
-def _form_text(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    return str(value)
-
-
-def _parse_option(field: OptionField, raw: str) -> Any:
-    for choice in field.choices:
-        if raw == choice.form_value:
-            return choice.value
-    raise OptionsError({field.key: f"{field.label}: choose one of the choices shown."})
 
 
 TIEBREAK_POSITIONS = [("", "Not used")] + [
@@ -332,7 +315,7 @@ class TournamentForm(forms.Form):
         )
         for option in self.option_fields[t.game]:
             if option.key in (t.options or {}):
-                self.initial[option_field_name(t.game, option.key)] = _form_text(
+                self.initial[option_field_name(t.game, option.key)] = form_value(
                     t.options[option.key]
                 )
         for position, key in enumerate(t.tiebreaks or [], start=1):
@@ -377,7 +360,7 @@ class TournamentForm(forms.Form):
                 if raw in (None, ""):
                     continue
                 try:
-                    value = _parse_option(option, raw)
+                    value = parse_value(option, raw)
                 except OptionsError as exc:
                     self.add_error(option_field_name(game, option.key), str(exc))
                     continue
