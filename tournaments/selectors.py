@@ -19,6 +19,9 @@ Seating and tables
 Standings and brackets
     standings(tournament)                      the stored snapshot: list of dicts, best first
     standings_version(tournament_id)           the snapshot's version (one small query)
+    tournament_signature(pk)                   what the tournament page shows during play, as
+                                               one short string (one query, for polling)
+    round_signature(tournament_id, number)     the round's status and results, the same way
     live_standings(tournament)                 computed now from confirmed results (not stored)
     standings_csv_rows(tournament)             header + one row per line, for a CSV download
     bracket(tournament)                        the stored bracket snapshot (brackets only)
@@ -38,10 +41,11 @@ For the services (plain data for `tournaments.formats`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from clubs.permissions import club_access
 
@@ -489,6 +493,72 @@ def standings_version(tournament_id: int) -> int | None:
         .values_list("standings_version", flat=True)
         .first()
     )
+
+
+def _signature(row: tuple | None) -> str | None:
+    """A `.values_list()` row as one short string: the status's initial, then each value (a
+    time as milliseconds, a missing count or time as 0). None for no row."""
+    if row is None:
+        return None
+    status, *rest = row
+    parts = [
+        str(int(v.timestamp() * 1000)) if isinstance(v, datetime) else str(v or 0) for v in rest
+    ]
+    return ".".join([status[0], *parts])
+
+
+def _scalar(queryset, expression):
+    return Subquery(
+        queryset.order_by().values("tournament").annotate(value=expression).values("value")[:1]
+    )
+
+
+def tournament_signature(pk: int) -> str | None:
+    """Everything the tournament page shows that changes during play, as one short string:
+    the standings version, the published rounds and the results. One query."""
+    rounds = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=Round.Status.DRAFT)
+    results = TableResult.objects.filter(tournament=OuterRef("pk"))
+    row = (
+        Tournament.objects.filter(pk=pk)
+        .annotate(
+            rounds_shown=_scalar(rounds, Count("id")),
+            published=_scalar(rounds, Max("published_at")),
+            closed=_scalar(rounds, Max("closed_at")),
+            results_in=_scalar(results, Count("id")),
+            entered=_scalar(results, Max("entered_at")),
+            confirmed=_scalar(results, Max("confirmed_at")),
+        )
+        .values_list(
+            "status",
+            "standings_version",
+            "rounds_shown",
+            "published",
+            "closed",
+            "results_in",
+            "entered",
+            "confirmed",
+        )
+        .first()
+    )
+    return _signature(row)
+
+
+def round_signature(tournament_id: int, number: int) -> str | None:
+    """The round's status and its results, as one short string. One query."""
+    row = (
+        Round.objects.filter(tournament_id=tournament_id, number=number)
+        .annotate(
+            results_in=Count("tables__result"),
+            confirmed=Count(
+                "tables__result", filter=Q(tables__result__status=TableResult.Status.CONFIRMED)
+            ),
+            entered_at=Max("tables__result__entered_at"),
+            confirmed_at=Max("tables__result__confirmed_at"),
+        )
+        .values_list("status", "results_in", "confirmed", "entered_at", "confirmed_at")
+        .first()
+    )
+    return _signature(row)
 
 
 TIEBREAK_LABELS = {

@@ -9,7 +9,6 @@ The pages poll tiny version views (one query each) and fetch their fragment only
 
 from __future__ import annotations
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -34,86 +33,7 @@ from .common import (
 Status = TableResult.Status
 
 
-# Version signatures for polling ------------------------------------------------------------------
-
-
-def _stamp(value) -> str:
-    return str(int(value.timestamp() * 1000)) if value is not None else "0"
-
-
-def _scalar(queryset, expression):
-    return Subquery(
-        queryset.order_by().values("tournament").annotate(value=expression).values("value")[:1]
-    )
-
-
-def tournament_signature(pk: int) -> str | None:
-    """Everything the tournament page shows that changes during play, as one short string:
-    the standings version, the published rounds and the results. One query."""
-    rounds = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=Round.Status.DRAFT)
-    results = TableResult.objects.filter(tournament=OuterRef("pk"))
-    row = (
-        Tournament.objects.filter(pk=pk)
-        .annotate(
-            rounds_shown=_scalar(rounds, Count("id")),
-            published=_scalar(rounds, Max("published_at")),
-            closed=_scalar(rounds, Max("closed_at")),
-            results_in=_scalar(results, Count("id")),
-            entered=_scalar(results, Max("entered_at")),
-            confirmed=_scalar(results, Max("confirmed_at")),
-        )
-        .values(
-            "status",
-            "standings_version",
-            "rounds_shown",
-            "published",
-            "closed",
-            "results_in",
-            "entered",
-            "confirmed",
-        )
-        .first()
-    )
-    if row is None:
-        return None
-    return ".".join(
-        [
-            row["status"][0],
-            str(row["standings_version"]),
-            str(row["rounds_shown"] or 0),
-            _stamp(row["published"]),
-            _stamp(row["closed"]),
-            str(row["results_in"] or 0),
-            _stamp(row["entered"]),
-            _stamp(row["confirmed"]),
-        ]
-    )
-
-
-def round_signature(tournament_id: int, number: int) -> str | None:
-    """The round's status and its results, as one short string. One query."""
-    row = (
-        Round.objects.filter(tournament_id=tournament_id, number=number)
-        .annotate(
-            results_in=Count("tables__result"),
-            confirmed=Count("tables__result", filter=Q(tables__result__status=Status.CONFIRMED)),
-            entered_at=Max("tables__result__entered_at"),
-            confirmed_at=Max("tables__result__confirmed_at"),
-        )
-        .values("status", "results_in", "confirmed", "entered_at", "confirmed_at")
-        .first()
-    )
-    if row is None:
-        return None
-    return ".".join(
-        [
-            row["status"][0],
-            str(row["results_in"]),
-            str(row["confirmed"]),
-            _stamp(row["entered_at"]),
-            _stamp(row["confirmed_at"]),
-        ]
-    )
+# Polling ---------------------------------------------------------------------------------------
 
 
 def _poll_answer(current: str | None, seen: str, event: str) -> HttpResponse:
@@ -131,12 +51,16 @@ def _poll_answer(current: str | None, seen: str, event: str) -> HttpResponse:
 
 @require_GET
 def tournament_poll(request, pk):
-    return _poll_answer(tournament_signature(pk), request.GET.get("v", ""), "tournament-changed")
+    return _poll_answer(
+        selectors.tournament_signature(pk), request.GET.get("v", ""), "tournament-changed"
+    )
 
 
 @require_GET
 def round_poll(request, pk, number):
-    return _poll_answer(round_signature(pk, number), request.GET.get("v", ""), "round-changed")
+    return _poll_answer(
+        selectors.round_signature(pk, number), request.GET.get("v", ""), "round-changed"
+    )
 
 
 # The result box: one table's result, for whoever is looking --------------------------------------
@@ -265,7 +189,7 @@ def _detail_context(request, tournament, access, *, box_flash=None, posted=None)
         "tiebreak_labels": [t["label"] for t in (lines[0]["tiebreaks"] if lines else [])],
         "bracket": selectors.bracket(tournament) if tournament.is_elimination else None,
         "entrant_count": tournament.entrants.filter(withdrawn=False).count(),
-        "signature": tournament_signature(tournament.pk),
+        "signature": selectors.tournament_signature(tournament.pk),
         "tab": "overview",
     }
 
@@ -334,7 +258,7 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
         and not round_.is_draft
         and planned is not None
         and round_.number >= planned,
-        "signature": round_signature(tournament.pk, round_.number),
+        "signature": selectors.round_signature(tournament.pk, round_.number),
         "posted": {},
         "tab": "rounds",
     }
