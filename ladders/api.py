@@ -173,6 +173,14 @@ class PlayerRatingsView(LadderAPIView):
         return Response(PlayerRatingsSerializer(body).data)
 
 
+def _player_game_club(request, username: str) -> tuple[User, str, Club | None]:
+    """The player named in the path, and the game and (optional) club asked for."""
+    person = get_object_or_404(User, username=username, is_active=True)
+    game = _game(request.query_params.get("game"))
+    slug = request.query_params.get("club")
+    return person, game, get_object_or_404(Club, slug=slug) if slug else None
+
+
 class PlayerHistoryView(LadderAPIView):
     @extend_schema(
         tags=TAGS,
@@ -183,10 +191,7 @@ class PlayerHistoryView(LadderAPIView):
         responses={200: RatingHistorySerializer, **error_responses(400, 404)},
     )
     def get(self, request, username):
-        person = get_object_or_404(User, username=username, is_active=True)
-        game = _game(request.query_params.get("game"))
-        slug = request.query_params.get("club")
-        club = get_object_or_404(Club, slug=slug) if slug else None
+        person, game, club = _player_game_club(request, username)
         ladder = Ladder.objects.filter(game=game, club=club).first()
         history = selectors.rating_history(person, ladder) if ladder else []
         labels = dict(
@@ -228,10 +233,7 @@ class PlayerStatsView(LadderAPIView):
         responses={200: PlayerStatsSerializer, **error_responses(400, 404)},
     )
     def get(self, request, username):
-        person = get_object_or_404(User, username=username, is_active=True)
-        game = _game(request.query_params.get("game"))
-        slug = request.query_params.get("club")
-        club = get_object_or_404(Club, slug=slug) if slug else None
+        person, game, club = _player_game_club(request, username)
         stats, count = selectors.player_stats(person, game, club)
         body = {
             "player": _player(person),
