@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import selectors
+from .. import selectors, services
 from ..models import Round, Tournament, TournamentTable
 
 
@@ -63,6 +63,16 @@ def finish_action(request, url: str, *, ok: str | None = None, error=None):
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
+
+
+def run_action(request, url: str, call, *, ok: str, done_url: str | None = None):
+    """Run `call()` (a service call) and answer as a plain form post: its refusal and back to
+    `url`, or `ok` and on to `done_url` (`url` unless given)."""
+    try:
+        call()
+    except services.TournamentError as error:
+        return finish_action(request, url, error=error)
+    return finish_action(request, done_url or url, ok=ok)
 
 
 def score_text(scores) -> str:

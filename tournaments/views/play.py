@@ -26,6 +26,7 @@ from .common import (
     get_round,
     get_table,
     get_tournament,
+    run_action,
     score_text,
     tournament_url,
 )
@@ -300,14 +301,13 @@ def round_action(request, pk, number, action):
     if action not in ROUND_ACTIONS:
         raise Http404("Unknown action.")
     service, template = ROUND_ACTIONS[action]
-    url = tournament_url(tournament, "round", number)
-    try:
-        service(request.user, round_)
-    except services.TournamentError as error:
-        return finish_action(request, url, error=error)
-    if action == "discard":
-        url = tournament_url(tournament)
-    return finish_action(request, url, ok=template.format(number=number))
+    return run_action(
+        request,
+        tournament_url(tournament, "round", number),
+        lambda: service(request.user, round_),
+        ok=template.format(number=number),
+        done_url=tournament_url(tournament) if action == "discard" else None,
+    )
 
 
 def _round_response(request, tournament, round_, access, *, ok=None, error=None, **extra):
@@ -403,13 +403,13 @@ def table_online(request, pk, table_id):
     tournament = get_tournament(pk)
     table = get_table(tournament, table_id)
     online = request.POST.get("online") == "1"
-    url = tournament_url(tournament, "round", table.round.number)
-    try:
-        services.table_set_online(request.user, table, online)
-    except services.TournamentError as error:
-        return finish_action(request, url, error=error)
     where = "on the site" if online else "at a physical table"
-    return finish_action(request, url, ok=f"Table {table.number} is played {where}.")
+    return run_action(
+        request,
+        tournament_url(tournament, "round", table.round.number),
+        lambda: services.table_set_online(request.user, table, online),
+        ok=f"Table {table.number} is played {where}.",
+    )
 
 
 # A table and its result --------------------------------------------------------------------------

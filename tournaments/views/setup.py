@@ -23,6 +23,7 @@ from .common import (
     finish_action,
     forbidden,
     get_tournament,
+    run_action,
     tournament_url,
 )
 
@@ -167,14 +168,12 @@ def tournament_start(request, pk):
 @require_POST
 def tournament_finish(request, pk):
     tournament = get_tournament(pk)
-    try:
-        services.tournament_finish(request.user, tournament)
-    except services.TournamentError as error:
-        return finish_action(request, tournament_url(tournament), error=error)
-    return finish_action(
+    return run_action(
         request,
-        tournament_url(tournament, "standings"),
+        tournament_url(tournament),
+        lambda: services.tournament_finish(request.user, tournament),
         ok=f"{tournament.name} is finished. These are the final standings.",
+        done_url=tournament_url(tournament, "standings"),
     )
 
 
@@ -329,19 +328,18 @@ def entrant_action(request, pk, entrant_id, action):
         index = ids.index(entrant.pk)
         if index > 0:
             ids[index - 1], ids[index] = ids[index], ids[index - 1]
-        try:
-            services.entrants_reorder(request.user, tournament, ids)
-        except services.TournamentError as error:
-            return finish_action(request, url, error=error)
-        return finish_action(request, url, ok=f"{entrant.name} moved up to seed {index or 1}.")
+        return run_action(
+            request,
+            url,
+            lambda: services.entrants_reorder(request.user, tournament, ids),
+            ok=f"{entrant.name} moved up to seed {index or 1}.",
+        )
     if action not in ENTRANT_ACTIONS:
         return finish_action(request, url, error=services.InvalidInput("Unknown action."))
     service, template = ENTRANT_ACTIONS[action]
-    try:
-        service(request.user, entrant)
-    except services.TournamentError as error:
-        return finish_action(request, url, error=error)
-    return finish_action(request, url, ok=template.format(name=entrant.name))
+    return run_action(
+        request, url, lambda: service(request.user, entrant), ok=template.format(name=entrant.name)
+    )
 
 
 # Partnerships ------------------------------------------------------------------------------------
