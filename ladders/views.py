@@ -11,7 +11,6 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,6 +21,7 @@ from accounts.models import User
 from clubs.models import Club
 from clubs.permissions import club_access
 from kookaburra.choices import Game
+from kookaburra.decorators import login_required_htmx
 
 from . import charts, selectors, services
 from .forms import LadderSettingsForm, RebuildForm, apply_service_error
@@ -108,7 +108,7 @@ def club_ladder(request, slug):
     return render(request, "ladders/club.html", context)
 
 
-@login_required
+@login_required_htmx
 def club_settings(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.may_rebuild(request.user, club):
@@ -229,7 +229,7 @@ def _stats_charts(stats, game: str) -> dict:
 # Rebuilding -------------------------------------------------------------------------------------
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def rebuild_start(request, slug=None):
     club = get_object_or_404(Club, slug=slug) if slug else None
@@ -252,7 +252,7 @@ def _may_see_job(user, job: RebuildJob) -> bool:
     return services.may_rebuild(user, job.club)
 
 
-@login_required
+@login_required_htmx
 @require_GET
 def rebuild_job(request, pk):
     job = get_object_or_404(RebuildJob.objects.select_related("club", "requested_by"), pk=pk)
