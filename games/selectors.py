@@ -69,7 +69,7 @@ def tables_of(user) -> QuerySet[Table]:
     return (
         Table.objects.filter(seats__user=user)
         .exclude(status=Table.Status.FINISHED)
-        .select_related("club")
+        .select_related("club", "created_by")
         .prefetch_related("seats__user")
         .order_by("-created_at", "-id")
     )

@@ -4,6 +4,8 @@ their sentences and defaults, house rules, who may join, bots, name and number o
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
@@ -82,6 +84,25 @@ def test_my_tables_lists_the_tables_i_sit_at_and_says_when_it_is_my_turn(four, c
     assert "Your turn" not in other.split('id="open-title"')[0]
     assert "Later" in client_for(four[0]).get(LOBBY).content.decode().split('id="open-title"')[0]
     assert waiting.is_waiting
+
+
+def test_the_lobby_makes_as_many_queries_for_many_tables_as_for_one(four, client_for):
+    def lobby_queries() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client_for(four[0]).get(LOBBY).status_code == 200
+        return len(queries)
+
+    def table_of_others(creator):
+        table = services.table_create(creator, game="pitch", players=4, name="Others'")
+        services.table_sit(four[0], table, 1)
+
+    table_of_others(four[1])
+    services.table_create(four[2], game="pitch", players=4)
+    one = lobby_queries()
+    for creator in (four[1], four[2], four[3]):
+        table_of_others(creator)
+        services.table_create(creator, game="five_hundred", players=4)
+    assert lobby_queries() == one
 
 
 def test_club_tables_show_only_to_members_and_invite_tables_to_nobody_else(club, client_for):
