@@ -249,12 +249,7 @@ class PlayerStatsView(LadderAPIView):
             "games": {"played": stats.games.played, "won": stats.games.won},
         }
         if game == Game.FIVE_HUNDRED:
-            users = {
-                u.pk: u
-                for u in User.objects.filter(
-                    pk__in=[p.partner for p in stats.partners if isinstance(p.partner, int)]
-                )
-            }
+            users = selectors.partner_users(stats)
             body["five_hundred"] = {
                 **common,
                 "contracts": {call: _tally(t) for call, t in stats.contracts.items()},

@@ -6,7 +6,8 @@ player_ratings(user) -> list[RatingLine]               every ladder the player i
 rating_history(user, ladder) -> list[HistoryPoint]     oldest first, for the chart
 recent_games(user, limit) -> list[GamePlayer]
 player_stats(user, game, club=None) -> (stats, games)  summed from stored game statistics
-partner_names(stats) -> dict                           user ids -> names for "bids by partner"
+partner_users(stats) -> dict                           partner ids -> members (one query)
+partner_names(stats) -> dict                           partner ids -> names for "bids by partner"
 night_history(club, limit) -> list[NightResult]        who won each past club night
 player_tournaments(user, limit) -> list[TournamentLine]
 """
@@ -210,23 +211,24 @@ def player_stats(user, game: str, club: Club | None = None):
     return stats_data.load(stats_data.total(game, rows)), len(rows)
 
 
+def partner_users(stats) -> dict[int, User]:
+    """The members among the partners of Five Hundred statistics, by id (one query)."""
+    ids = [p.partner for p in getattr(stats, "partners", ()) if isinstance(p.partner, int)]
+    return {u.pk: u for u in User.objects.filter(pk__in=ids).only("username", "display_name")}
+
+
+def _names(users: dict[int, User]) -> dict[Any, str]:
+    return {stats_data.BOT_PARTNER: "A bot", **{pk: u.shown_name for pk, u in users.items()}}
+
+
 def partner_names(stats) -> dict[Any, str]:
     """Names for the partner ids of Five Hundred statistics ("bot" for bots)."""
-    ids = [p.partner for p in getattr(stats, "partners", ()) if isinstance(p.partner, int)]
-    names: dict[Any, str] = {stats_data.BOT_PARTNER: "A bot"}
-    for user in User.objects.filter(pk__in=ids).only("username", "display_name"):
-        names[user.pk] = user.shown_name
-    return names
+    return _names(partner_users(stats))
 
 
 def partner_rows(stats) -> list[dict[str, Any]]:
-    names = partner_names(stats)
-    users = {
-        u.pk: u
-        for u in User.objects.filter(
-            pk__in=[p.partner for p in getattr(stats, "partners", ()) if isinstance(p.partner, int)]
-        ).only("username", "display_name")
-    }
+    users = partner_users(stats)
+    names = _names(users)
     return [
         {
             "record": row,
