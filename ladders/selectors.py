@@ -10,6 +10,7 @@ partner_users(stats) -> dict                           partner ids -> members (o
 partner_names(stats) -> dict                           partner ids -> names for "bids by partner"
 night_history(club, limit) -> list[NightResult]        who won each past club night
 player_tournaments(user, limit) -> list[TournamentLine]
+recent_rebuilds(club) -> list[RebuildJob]              a ladder's latest rebuilds (None: site)
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .models import (
     PlayerRating,
     RatedGame,
     RatingChange,
+    RebuildJob,
 )
 from .ratings import HistoryPoint, LeaderboardRow, ladder_explanation, leaderboard
 from .services import LadderRules, rules_for
@@ -387,3 +389,8 @@ def player_tournaments(user, limit: int = 10) -> list[TournamentLine]:
 
 def player_clubs(user) -> list[Any]:
     return list(user.memberships.select_related("club").order_by("club__name"))
+
+
+def recent_rebuilds(club: Club | None, limit: int = 5) -> list[RebuildJob]:
+    """The latest rebuilds of a club's ladders (of the site-wide ones with None), newest first."""
+    return list(RebuildJob.objects.filter(club=club).order_by("-created_at")[:limit])

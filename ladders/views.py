@@ -64,16 +64,15 @@ def _board_context(request, game: str, club: Club | None) -> dict:
 def index(request):
     game = selectors.game_or_default(request.GET.get("game"))
     base = reverse("ladders:index")
+    may_rebuild = services.may_rebuild(request.user, None)
     context = {
         "game": game,
         "tabs": _game_tabs(base, game),
         "base_url": base,
         "club_ladders": selectors.club_ladders_list(),
-        "may_rebuild": services.may_rebuild(request.user, None),
+        "may_rebuild": may_rebuild,
         "rebuild_form": RebuildForm(),
-        "jobs": RebuildJob.objects.filter(club=None).order_by("-created_at")[:5]
-        if services.may_rebuild(request.user, None)
-        else [],
+        "jobs": selectors.recent_rebuilds(None) if may_rebuild else [],
         **_board_context(request, game, None),
     }
     if request.htmx and request.htmx.target == "ladder":
@@ -98,9 +97,7 @@ def club_ladder(request, slug):
         "may_manage": access.is_director or services.may_rebuild(request.user, None),
         "may_rebuild": may_rebuild,
         "rebuild_form": RebuildForm(),
-        "jobs": RebuildJob.objects.filter(club=club).order_by("-created_at")[:5]
-        if may_rebuild
-        else [],
+        "jobs": selectors.recent_rebuilds(club) if may_rebuild else [],
         **_board_context(request, game, club),
     }
     if request.htmx and request.htmx.target == "ladder":
@@ -248,15 +245,11 @@ def rebuild_start(request, slug=None):
     return redirect(job)
 
 
-def _may_see_job(user, job: RebuildJob) -> bool:
-    return services.may_rebuild(user, job.club)
-
-
 @login_required_htmx
 @require_GET
 def rebuild_job(request, pk):
     job = get_object_or_404(RebuildJob.objects.select_related("club", "requested_by"), pk=pk)
-    if not _may_see_job(request.user, job):
+    if not services.may_rebuild(request.user, job.club):
         return _forbidden(
             request,
             "Only the club's directors and the site's staff can see this rebuild.",
