@@ -27,7 +27,7 @@ from clubs.models import Membership
 from kookaburra.choices import Game
 
 from . import state
-from .engines import records
+from .engines import five_hundred, records
 from .errors import HandNotFinished
 from .models import HouseRuleSet, Seat, Table, TableHand
 
@@ -135,16 +135,18 @@ def may_view(user, table: Table, token: str = "", seats: list[Seat] | None = Non
     return join_refusal(user, table, token) is None
 
 
+def sides_of(game: str, players: int, options: dict[str, Any] | None) -> list[list[int]]:
+    """The seats that score together in a game of `players` with these table options."""
+    if game == Game.FIVE_HUNDRED:
+        return [list(side) for side in five_hundred.sides(players)]
+    if (options or {}).get("partnerships"):
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(players)]
+
+
 def sides(table: Table) -> list[list[int]]:
-    """The seats that score together."""
-    n = table.players
-    if table.game == Game.FIVE_HUNDRED and n == 4:
-        return [[0, 2], [1, 3]]
-    if table.game == Game.FIVE_HUNDRED and n == 6:
-        return [[0, 3], [1, 4], [2, 5]]
-    if table.game == Game.PITCH and (table.options or {}).get("partnerships"):
-        return [[0, 2], [1, 3]]
-    return [[s] for s in range(n)]
+    """The seats that score together at `table`."""
+    return sides_of(table.game, table.players, table.options)
 
 
 def _seat_dict(seat: Seat, user) -> dict[str, Any]:

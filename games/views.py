@@ -1113,7 +1113,7 @@ def _replay_context(record: dict[str, Any], step: int, labels: list[str] | None)
             "tricks": sum(tricks[s] for s in side),
             "score": summary["scores"][side[0]],
         }
-        for side in _sides_of(game, players, record.get("options") or {})
+        for side in selectors.sides_of(game, players, record.get("options"))
     ]
     contract = summary.get("contract")
     contract_text = ""
@@ -1172,11 +1172,6 @@ def _replay_context(record: dict[str, Any], step: int, labels: list[str] | None)
         "next_step": step + 1 if step < len(actions) else None,
         "options_words": _options_in_words(game, record.get("options") or {}),
     }
-
-
-def _sides_of(game: str, players: int, options: dict[str, Any]) -> list[list[int]]:
-    probe = Table(game=game, players=players, options=options)
-    return selectors.sides(probe)
 
 
 def _step_param(request) -> int:
