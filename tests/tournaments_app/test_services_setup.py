@@ -224,6 +224,18 @@ def test_seeding_and_removal_before_the_start_only(make_tournament, director):
         services.entrants_reorder(director, tournament, ids[1:])
 
 
+def test_moving_an_entrant_up_swaps_it_with_the_seed_above(make_tournament, director):
+    tournament = make_tournament(3)
+    first, second, third = selectors.entrant_ids(tournament)
+    assert services.entrant_move_up(director, Entrant.objects.get(pk=third)) == 2
+    assert selectors.entrant_ids(tournament) == [first, third, second]
+    assert services.entrant_move_up(director, Entrant.objects.get(pk=first)) == 1
+    assert selectors.entrant_ids(tournament) == [first, third, second]
+    services.tournament_start(director, tournament)
+    with pytest.raises(services.WrongStatus):
+        services.entrant_move_up(director, Entrant.objects.get(pk=second))
+
+
 def test_settings_fixed_once_running(make_tournament, director):
     tournament = make_tournament(2, start=True)
     with pytest.raises(services.WrongStatus):

@@ -21,6 +21,7 @@ Setting up (directors unless said)
     entrant_update(actor, entrant, *, name=None, members=None) -> Entrant
     entrant_remove(actor, entrant) -> None                             (draft only)
     entrants_reorder(actor, tournament, entrant_ids) -> None           (seeding, draft only)
+    entrant_move_up(actor, entrant) -> int                             (one seed up, draft only)
     entrants_set_partnerships(actor, tournament, pairs) -> list[Entrant] (draft only)
     entrant_withdraw(actor, entrant) -> Entrant                        (director or own player)
     entrant_reinstate(actor, entrant) -> Entrant
@@ -79,6 +80,7 @@ from .rounds import (
 )
 from .setup import (
     entrant_add,
+    entrant_move_up,
     entrant_reinstate,
     entrant_remove,
     entrant_update,
@@ -106,6 +108,7 @@ __all__ = [
     "advance_bracket",
     "clean_result",
     "entrant_add",
+    "entrant_move_up",
     "entrant_reinstate",
     "entrant_remove",
     "entrant_update",

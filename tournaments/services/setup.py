@@ -590,6 +590,23 @@ def entrants_reorder(actor, tournament: Tournament, entrant_ids: Sequence[int]) 
 
 
 @transaction.atomic
+def entrant_move_up(actor, entrant: Entrant) -> int:
+    """Directors move an entrant up one seed before the start (the top seed stays where it
+    is). Returns the entrant's seed now."""
+    tournament = lock_tournament(entrant.tournament_id)
+    ids = list(
+        Entrant.objects.filter(tournament=tournament)
+        .order_by("seed", "id")
+        .values_list("id", flat=True)
+    )
+    index = ids.index(entrant.pk)
+    if index > 0:
+        ids[index - 1], ids[index] = ids[index], ids[index - 1]
+    entrants_reorder(actor, tournament, ids)
+    return index or 1
+
+
+@transaction.atomic
 def entrant_withdraw(actor, entrant: Entrant) -> Entrant:
     """A director, or a player of the entrant, withdraws it: it is paired no more (its games
     so far still count for its opponents). In a bracket its next match is forfeited."""

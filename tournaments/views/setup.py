@@ -324,16 +324,11 @@ def entrant_action(request, pk, entrant_id, action):
     back = request.POST.get("next") == "detail"
     url = tournament_url(tournament) if back else tournament_url(tournament, "entrants")
     if action == "up":
-        ids = list(selectors.entrant_list(tournament).values_list("id", flat=True))
-        index = ids.index(entrant.pk)
-        if index > 0:
-            ids[index - 1], ids[index] = ids[index], ids[index - 1]
-        return run_action(
-            request,
-            url,
-            lambda: services.entrants_reorder(request.user, tournament, ids),
-            ok=f"{entrant.name} moved up to seed {index or 1}.",
-        )
+        try:
+            seed = services.entrant_move_up(request.user, entrant)
+        except services.TournamentError as error:
+            return finish_action(request, url, error=error)
+        return finish_action(request, url, ok=f"{entrant.name} moved up to seed {seed}.")
     if action not in ENTRANT_ACTIONS:
         return finish_action(request, url, error=services.InvalidInput("Unknown action."))
     service, template = ENTRANT_ACTIONS[action]
