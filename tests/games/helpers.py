@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from games import selectors, services
+from games.bots import choose_action
 from games.models import Table
 
 
@@ -21,15 +22,10 @@ def pick(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def pick_well(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A sensible action (the club bot's choice) when games.bots is there, else a random one.
+    """A sensible action: the club bot's choice.
 
     Random bidding sets pitchers back hand after hand, so whole games need sensible play."""
-    import games.bots
-
-    chooser = getattr(games.bots, "choose_action", None)
-    if chooser is None or not hasattr(games.bots, "BOT_LEVELS"):
-        return pick(view, rng)
-    return chooser(view, level="club", rng=rng)
+    return choose_action(view, level="club", rng=rng)
 
 
 def act_randomly(user, table: Table, rng: random.Random, chooser=pick) -> services.ActResult:
