@@ -186,6 +186,21 @@ def _after(a: tuple[datetime, int], b: tuple[datetime | None, int | None]) -> bo
     return b[0] is None or a > (b[0], b[1] or 0)
 
 
+def _change(
+    ladder: Ladder, game_id: int, user_id: int, at: datetime, before: Rating, after: Rating
+) -> RatingChange:
+    return RatingChange(
+        ladder=ladder,
+        rated_game_id=game_id,
+        user_id=user_id,
+        played_at=at,
+        mu_before=before.mu,
+        sigma_before=before.sigma,
+        mu=after.mu,
+        sigma=after.sigma,
+    )
+
+
 RATING_FIELDS = ["mu", "sigma", "conservative", "games_played", "wins", "last_played_at"]
 
 
@@ -194,26 +209,23 @@ def _apply(rated_game: RatedGame) -> list[Ladder]:
     played order (they need a rebuild)."""
     result = result_of(rated_game)
     winners = {p for p in result.winners() if isinstance(p, int)}
+    users = _humans(rated_game.teams)
     late = []
     for game, club_id in _ladder_keys(rated_game):
         ladder, _ = Ladder.objects.select_for_update().get_or_create(game=game, club_id=club_id)
-        users = _humans(rated_game.teams)
         rows = {r.user_id: r for r in PlayerRating.objects.filter(ladder=ladder, user_id__in=users)}
         before = {uid: Rating(r.mu, r.sigma) for uid, r in rows.items()}
         new = _rate(before, result, rate_with_bots=rated_game.has_bots)
         changes, rows_now = [], []
         for uid, rating in new.items():
-            old = before.get(uid, DEFAULT_RATING)
             changes.append(
-                RatingChange(
-                    ladder=ladder,
-                    rated_game=rated_game,
-                    user_id=uid,
-                    played_at=rated_game.played_at,
-                    mu_before=old.mu,
-                    sigma_before=old.sigma,
-                    mu=rating.mu,
-                    sigma=rating.sigma,
+                _change(
+                    ladder,
+                    rated_game.pk,
+                    uid,
+                    rated_game.played_at,
+                    before.get(uid, DEFAULT_RATING),
+                    rating,
                 )
             )
             row = rows.get(uid)
@@ -793,19 +805,7 @@ def _write(ladder: Ladder, replay: Replay) -> None:
         batch_size=BATCH,
     )
     RatingChange.objects.bulk_create(
-        (
-            RatingChange(
-                ladder=ladder,
-                rated_game_id=game_id,
-                user_id=uid,
-                played_at=at,
-                mu_before=before.mu,
-                sigma_before=before.sigma,
-                mu=after.mu,
-                sigma=after.sigma,
-            )
-            for game_id, uid, at, before, after in replay.changes
-        ),
+        (_change(ladder, *change) for change in replay.changes),
         batch_size=BATCH,
     )
     now_rated = [gid for gid, ok in replay.counted.items() if ok]
