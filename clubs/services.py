@@ -262,17 +262,13 @@ def _decide(actor, join_request: JoinRequest, approve: bool) -> JoinRequest:
     join_request.save()
     if approve:
         Membership.objects.get_or_create(club=club, user=join_request.user)
-        _notify(
-            join_request.user,
-            f"Welcome to {club.name}: your request to join was approved.",
-            club.get_absolute_url(),
-        )
-    else:
-        _notify(
-            join_request.user,
-            f"Your request to join {club.name} was declined.",
-            club.get_absolute_url(),
-        )
+    _notify(
+        join_request.user,
+        f"Welcome to {club.name}: your request to join was approved."
+        if approve
+        else f"Your request to join {club.name} was declined.",
+        club.get_absolute_url(),
+    )
     return join_request
 
 
