@@ -49,9 +49,6 @@ TOKEN_PARAM = OpenApiParameter(
 )
 
 
-_errors = error_responses
-
-
 class GameAPIView(GenericAPIView):
     """A table endpoint (service errors become HTTP answers in kookaburra.api)."""
 
@@ -96,7 +93,7 @@ class TableListCreateView(GameAPIView):
         tags=TAGS,
         summary="Open a table",
         request=TableCreateSerializer,
-        responses={201: TableSerializer, **_errors(400, 403)},
+        responses={201: TableSerializer, **error_responses(400, 403)},
     )
     def post(self, request):
         form = TableCreateSerializer(data=request.data)
@@ -124,7 +121,7 @@ class TableDetailView(GameAPIView):
         tags=TAGS,
         summary="A table",
         parameters=[TOKEN_PARAM],
-        responses={200: TableSerializer, **_errors(404)},
+        responses={200: TableSerializer, **error_responses(404)},
     )
     def get(self, request, pk: int):
         return Response(selectors.table_info(self.get_table(pk), request.user))
@@ -139,7 +136,7 @@ class TableSitView(GameAPIView):
         description="Take an empty seat (or move to it). The game starts when every seat is "
         "filled. An invite-only table needs its token.",
         request=SitSerializer,
-        responses={200: TableSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: TableSerializer, **error_responses(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
         form = SitSerializer(data=request.data)
@@ -159,7 +156,7 @@ class TableLeaveView(GameAPIView):
         description="Before the game, frees the seat; during it, a bot takes the seat over "
         "(only at tables with bots).",
         request=None,
-        responses={200: TableSerializer, **_errors(403, 404, 409)},
+        responses={200: TableSerializer, **error_responses(403, 404, 409)},
     )
     def post(self, request, pk: int):
         services.table_leave(request.user, pk)
@@ -173,7 +170,7 @@ class TableStartWithBotsView(GameAPIView):
         tags=TAGS,
         summary="Fill the empty seats with bots and start",
         request=None,
-        responses={200: TableSerializer, **_errors(403, 404, 409)},
+        responses={200: TableSerializer, **error_responses(403, 404, 409)},
     )
     def post(self, request, pk: int):
         table = services.table_fill_with_bots(request.user, pk)
@@ -188,7 +185,7 @@ class TableStateView(GameAPIView):
         "and your legal actions on your turn) and the last finished hand's result. Others see "
         "the public view, without cards.",
         parameters=[TOKEN_PARAM],
-        responses={200: TableStateSerializer, **_errors(404)},
+        responses={200: TableStateSerializer, **error_responses(404)},
     )
     def get(self, request, pk: int):
         table = self.get_table(pk)
@@ -203,7 +200,7 @@ class TableLegalView(GameAPIView):
         '`{"seat": s, "discard": 3, "from": [13 cards]}`; bids are listed without sans_kitty '
         "(any bid may add it).",
         parameters=[TOKEN_PARAM],
-        responses={200: LegalSerializer, **_errors(404)},
+        responses={200: LegalSerializer, **error_responses(404)},
     )
     def get(self, request, pk: int):
         table = self.get_table(pk)
@@ -230,7 +227,7 @@ class TableActView(GameAPIView):
         "answer is 409 `stale_action`. An action the rules refuse is a 400 with the reason; "
         "acting out of turn is a 409, for someone else's seat a 403.",
         request=ActSerializer,
-        responses={200: ActResultSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: ActResultSerializer, **error_responses(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
         form = ActSerializer(data=request.data)
@@ -261,7 +258,7 @@ class TableLookView(GameAPIView):
         description="Five Hundred: until you look, your cards stay hidden while blind misère "
         "is open to you; looking closes it. Does nothing in Pitch.",
         request=None,
-        responses={200: LookResultSerializer, **_errors(403, 404, 409)},
+        responses={200: LookResultSerializer, **error_responses(403, 404, 409)},
     )
     def post(self, request, pk: int):
         changed = services.table_look(request.user, pk)
@@ -280,7 +277,7 @@ class TableVersionView(APIView):
         summary="Has anything changed?",
         description="The action count and a counter bumped on every change (seats, looks, "
         "actions). Poll this, and fetch the state when it changes.",
-        responses={200: VersionSerializer, **_errors(404)},
+        responses={200: VersionSerializer, **error_responses(404)},
     )
     def get(self, request, pk: int):
         version = selectors.table_version(pk)
@@ -295,7 +292,7 @@ class TableHandsView(GameAPIView):
         summary="Finished hands",
         description="Each finished hand's scores, running totals and public result.",
         parameters=[TOKEN_PARAM],
-        responses={200: HandSummarySerializer(many=True), **_errors(404)},
+        responses={200: HandSummarySerializer(many=True), **error_responses(404)},
     )
     def get(self, request, pk: int):
         return Response(selectors.finished_hands(self.get_table(pk)))
@@ -308,7 +305,7 @@ class HandRecordView(GameAPIView):
         description="The hand record (shared/hand-records.md), every card face up. Only for "
         "finished hands (409 while the hand is being played).",
         parameters=[TOKEN_PARAM],
-        responses={200: OpenApiTypes.OBJECT, **_errors(404, 409)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(404, 409)},
     )
     def get(self, request, pk: int, number: int):
         table = self.get_table(pk)
@@ -325,7 +322,7 @@ class GameRecordView(GameAPIView):
         description="The game record of every finished hand, in order (a game still being "
         "played is exported up to its last finished hand).",
         parameters=[TOKEN_PARAM],
-        responses={200: OpenApiTypes.OBJECT, **_errors(404)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(404)},
     )
     def get(self, request, pk: int):
         table = self.get_table(pk)
@@ -413,7 +410,7 @@ class HouseRuleSetListCreateView(GameAPIView):
         description="A named set of table options; with `club_id`, offered to that club's "
         "members (directors only).",
         request=HouseRuleSetSerializer,
-        responses={201: HouseRuleSetSerializer, **_errors(400, 403)},
+        responses={201: HouseRuleSetSerializer, **error_responses(400, 403)},
     )
     def post(self, request):
         form = HouseRuleSetSerializer(data=request.data)
@@ -437,7 +434,9 @@ class HouseRuleSetListCreateView(GameAPIView):
 class HouseRuleSetDetailView(GameAPIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=TAGS, summary="Delete house rules", responses={204: None, **_errors(403)})
+    @extend_schema(
+        tags=TAGS, summary="Delete house rules", responses={204: None, **error_responses(403)}
+    )
     def delete(self, request, pk: int):
         rules = get_object_or_404(HouseRuleSet, pk=pk)
         services.house_rules_delete(request.user, rules)
