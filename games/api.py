@@ -61,9 +61,15 @@ class GameAPIView(GenericAPIView):
             raise NotFound("There is no such table.")
         return table
 
+    def _fresh(self, table_id: int) -> Table:
+        return Table.objects.select_related("club", "created_by").get(pk=table_id)
+
+    def info(self, table_id: int) -> dict:
+        """The table as it is now (after a service changed it), as the user sees it."""
+        return selectors.table_info(self._fresh(table_id), self.request.user)
+
     def state(self, table_id: int) -> dict:
-        table = Table.objects.select_related("club", "created_by").get(pk=table_id)
-        return selectors.table_view_for(self.request.user, table)
+        return selectors.table_view_for(self.request.user, self._fresh(table_id))
 
 
 class TableListCreateView(GameAPIView):
@@ -144,7 +150,7 @@ class TableSitView(GameAPIView):
         services.table_sit(
             request.user, pk, form.validated_data["seat"], token=form.validated_data["token"]
         )
-        return Response(selectors.table_info(Table.objects.get(pk=pk), request.user))
+        return Response(self.info(pk))
 
 
 class TableLeaveView(GameAPIView):
@@ -160,7 +166,7 @@ class TableLeaveView(GameAPIView):
     )
     def post(self, request, pk: int):
         services.table_leave(request.user, pk)
-        return Response(selectors.table_info(Table.objects.get(pk=pk), request.user))
+        return Response(self.info(pk))
 
 
 class TableStartWithBotsView(GameAPIView):
