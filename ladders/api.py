@@ -85,7 +85,6 @@ def _ladder_body(request, game: str, club: Club | None) -> dict:
     board = selectors.ladder_board(game, club)
     limit = _int_param(request, "limit", 100, 1, 1000)
     offset = _int_param(request, "offset", 0, 0, 10**9)
-    wins = selectors.wins_of(board)
     rows = [
         {
             "position": row.position,
@@ -94,7 +93,7 @@ def _ladder_body(request, game: str, club: Club | None) -> dict:
             "mu": row.mu,
             "sigma": row.sigma,
             "games_played": row.games_played,
-            "wins": wins.get(user.pk, 0),
+            "wins": board.wins.get(user.pk, 0),
             "last_played_at": row.last_played,
         }
         for row, user in board.rows[offset : offset + limit]

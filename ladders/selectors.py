@@ -57,6 +57,7 @@ class Board:
     explanation: str
     rated_players: int  # everyone with a rating, shown or not
     bot_note: str = ""  # site-wide: clubs that rate games with bots reach this ladder too
+    wins: dict[int, int] = field(default_factory=dict)  # games won, by shown player's id
 
     @property
     def game_label(self) -> str:
@@ -100,17 +101,7 @@ def ladder_board(game: str, club: Club | None = None, now: datetime | None = Non
         explanation,
         rated,
         bot_note,
-    )
-
-
-def wins_of(board: Board) -> dict[int, int]:
-    if board.ladder is None:
-        return {}
-    ids = [user.pk for _, user in board.rows]
-    return dict(
-        PlayerRating.objects.filter(ladder=board.ladder, user_id__in=ids).values_list(
-            "user_id", "wins"
-        )
+        {r.user_id: r.wins for r in ratings},
     )
 
 

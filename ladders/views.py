@@ -52,8 +52,7 @@ def _game_tabs(base_url: str, current: str, extra: dict | None = None) -> list[d
 def _board_context(request, game: str, club: Club | None) -> dict:
     board = selectors.ladder_board(game, club)
     page = Paginator(board.rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    wins = selectors.wins_of(board)
-    rows = [{"row": row, "user": user, "wins": wins.get(user.pk, 0)} for row, user in page]
+    rows = [{"row": row, "user": user, "wins": board.wins.get(user.pk, 0)} for row, user in page]
     return {"board": board, "page": page, "rows": rows}
 
 
