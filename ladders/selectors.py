@@ -136,11 +136,7 @@ class RatingLine:
 def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:
     """Every ladder the player has a rating on: site-wide first, then clubs by name."""
     now = now or timezone.now()
-    ratings = list(
-        PlayerRating.objects.filter(user=user)
-        .select_related("ladder", "ladder__club")
-        .order_by("ladder__club__name", "ladder__game")
-    )
+    ratings = list(PlayerRating.objects.filter(user=user).select_related("ladder", "ladder__club"))
     ratings.sort(
         key=lambda r: (
             r.ladder.club_id is not None,
@@ -148,9 +144,10 @@ def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:
             r.ladder.game,
         )
     )
+    rules_of = {club_id: rules_for(club_id) for club_id in {r.ladder.club_id for r in ratings}}
     lines = []
     for rating in ratings:
-        rules = rules_for(rating.ladder.club_id)
+        rules = rules_of[rating.ladder.club_id]
         shown = rating.games_played >= rules.min_games and (
             rules.active_days is None
             or rating.last_played_at >= now - timedelta(days=rules.active_days)
