@@ -138,10 +138,6 @@ def _hand_seed(table_seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def _bot_delay() -> float:
-    return float(getattr(settings, "KOOKABURRA_BOT_DELAY", 0.8))
-
-
 def _touch(table: Table) -> None:
     table.version += 1
 
@@ -480,7 +476,9 @@ def _enqueue_bot(table_id: int, action_number: int) -> None:
 
     transaction.on_commit(
         functools.partial(
-            bot_move.apply_async, args=(table_id, action_number), countdown=_bot_delay()
+            bot_move.apply_async,
+            args=(table_id, action_number),
+            countdown=settings.KOOKABURRA_BOT_DELAY,
         ),
         robust=True,
     )

@@ -29,8 +29,8 @@ def bot_move(table_id: int, action_number: int) -> bool:
 @shared_task(ignore_result=True)
 def nudge_stalled_bots() -> int:
     """Enqueue the move again for tables that have waited on a bot too long. Returns how many."""
-    delay = float(getattr(settings, "KOOKABURRA_BOT_DELAY", 0.8))
-    cutoff = timezone.now() - timedelta(seconds=delay + STALL_GRACE_SECONDS)
+    grace = settings.KOOKABURRA_BOT_DELAY + STALL_GRACE_SECONDS
+    cutoff = timezone.now() - timedelta(seconds=grace)
     stalled = list(
         Table.objects.filter(
             status=Table.Status.PLAYING, bot_to_act=True, turn_started_at__lt=cutoff
