@@ -315,6 +315,22 @@ def game_tally_from_results(results: Iterable[GameResult], player: PlayerId) -> 
     return GameTally(played, won)
 
 
+def _finished_hands(
+    hands: Iterable[PlayerHand], game: str
+) -> tuple[list[tuple[PlayerHand, Any, dict[str, Any]]], int]:
+    """The complete hands (each with its replay and summary) and the number thrown in; hands
+    still in progress are left out."""
+    finished, thrown = [], 0
+    for entry in hands:
+        hand = _replay(entry, game)
+        summary = hand.summary()
+        if summary["status"] == "thrown_in":
+            thrown += 1
+        elif summary["status"] == "complete":
+            finished.append((entry, hand, summary))
+    return finished, thrown
+
+
 def five_hundred_stats(
     hands: Iterable[PlayerHand], games: Iterable[PlayerGame] = ()
 ) -> FiveHundredStats:
@@ -323,17 +339,9 @@ def five_hundred_stats(
     sans = _Counter()
     as_contractor, as_partner, as_defender = _PointsCounter(), _PointsCounter(), _PointsCounter()
     partners: dict[PlayerId, dict[str, Any]] = {}
-    played = thrown = slams = 0
-    for entry in hands:
-        hand = _replay(entry, FIVE_HUNDRED)
-        summary = hand.summary()
-        status = summary["status"]
-        if status == "thrown_in":
-            thrown += 1
-            continue
-        if status != "complete":
-            continue
-        played += 1
+    finished, thrown = _finished_hands(hands, FIVE_HUNDRED)
+    slams = 0
+    for entry, hand, summary in finished:
         seat = entry.seat
         contract = summary["contract"]
         contractor = contract["seat"]
@@ -391,7 +399,7 @@ def five_hundred_stats(
         )
     )
     return FiveHundredStats(
-        hands=played,
+        hands=len(finished),
         thrown_in=thrown,
         contracts={call: counter.freeze() for call, counter in contracts.items()},
         sans_kitty=sans.freeze(),
@@ -409,17 +417,8 @@ def pitch_stats(hands: Iterable[PlayerHand], games: Iterable[PlayerGame] = ()) -
     bids = {level: _Counter() for level in PITCH_LEVELS}
     points = dict.fromkeys(POINT_KINDS, 0)
     score = _PointsCounter()
-    played = thrown = 0
-    for entry in hands:
-        hand = _replay(entry, PITCH)
-        summary = hand.summary()
-        status = summary["status"]
-        if status == "thrown_in":
-            thrown += 1
-            continue
-        if status != "complete":
-            continue
-        played += 1
+    finished, thrown = _finished_hands(hands, PITCH)
+    for entry, hand, summary in finished:
         seat = entry.seat
         contract = summary["contract"]
         if contract["seat"] == seat:
@@ -430,7 +429,7 @@ def pitch_stats(hands: Iterable[PlayerHand], games: Iterable[PlayerGame] = ()) -
                 points[kind] += 1
         score.add(summary["scores"][seat])
     return PitchStats(
-        hands=played,
+        hands=len(finished),
         thrown_in=thrown,
         bids={level: counter.freeze() for level, counter in bids.items()},
         points=points,
