@@ -742,7 +742,11 @@ def _table_context(
     captured = []
     if view is not None and game == Game.PITCH and view.get("captured"):
         cap = view["captured"]
-        for key, name in (("highest_trump", "Highest trump"), ("lowest_trump", "Lowest trump")):
+        for key, name in (
+            ("highest_trump", "Highest trump"),
+            ("lowest_trump", "Lowest trump"),
+            ("jack", "Jack"),
+        ):
             if cap.get(key):
                 captured.append(
                     {
@@ -751,14 +755,6 @@ def _table_context(
                         "who": labels[cap[key]["seat"]],
                     }
                 )
-        if cap.get("jack"):
-            captured.append(
-                {
-                    "name": "Jack",
-                    "card": card_info(cap["jack"]["card"]),
-                    "who": labels[cap["jack"]["seat"]],
-                }
-            )
 
     sides = _side_rows(info, labels, me)
     for side in sides:
