@@ -421,14 +421,17 @@ class RegistrationViewSet(
                 Registration.objects.active()
                 .filter(user=user)
                 .select_related("user", "night")
+                .with_waitlist_rank()
                 .order_by("night__starts_at")
             )
         directed = Membership.objects.filter(
             user=user, role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
         ).values("club_id")
-        return Registration.objects.filter(
-            Q(user=user) | Q(night__club_id__in=directed)
-        ).select_related("user", "night")
+        return (
+            Registration.objects.filter(Q(user=user) | Q(night__club_id__in=directed))
+            .select_related("user", "night")
+            .with_waitlist_rank()
+        )
 
     def _act(self, pk, service):
         registration = get_object_or_404(Registration, pk=pk)

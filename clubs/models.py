@@ -8,7 +8,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, When
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -272,6 +273,28 @@ class RegistrationQuerySet(models.QuerySet):
     def active(self):
         return self.exclude(status=Registration.Status.CANCELLED)
 
+    def with_waitlist_rank(self):
+        """Each row's `waitlist_rank()` in the same query (for lists: no query a row)."""
+        waiting = Registration.Status.WAITLISTED
+        ahead = (
+            Registration.objects.filter(
+                night_id=OuterRef("night_id"),
+                status=waiting,
+                waitlist_position__lt=OuterRef("waitlist_position"),
+            )
+            .order_by()
+            .values("night_id")
+            .annotate(count=Count("pk"))
+            .values("count")
+        )
+        return self.annotate(
+            annotated_waitlist_rank=Case(
+                When(status=waiting, then=Coalesce(Subquery(ahead), 0) + 1),
+                default=None,
+                output_field=IntegerField(),
+            )
+        )
+
 
 class Registration(models.Model):
     """One person's place at a club night: a seat, a place on the waitlist, or a walk-in.
@@ -360,6 +383,9 @@ class Registration(models.Model):
         """1 for the first person waiting, 2 for the next…; None when not waitlisted."""
         if self.status != self.Status.WAITLISTED:
             return None
+        annotated = getattr(self, "annotated_waitlist_rank", None)
+        if annotated is not None:  # from RegistrationQuerySet.with_waitlist_rank()
+            return annotated
         return (
             Registration.objects.filter(
                 night_id=self.night_id,

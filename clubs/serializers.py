@@ -174,7 +174,10 @@ class NightSerializer(serializers.ModelSerializer):
             mine = {}
             if request is not None and request.user.is_authenticated:
                 mine = {
-                    r.night_id: r for r in Registration.objects.active().filter(user=request.user)
+                    r.night_id: r
+                    for r in Registration.objects.active()
+                    .filter(user=request.user)
+                    .with_waitlist_rank()
                 }
             self.context["_mine"] = mine
         return self.context["_mine"]

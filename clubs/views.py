@@ -595,6 +595,7 @@ def my_nights(request):
         Registration.objects.active()
         .filter(user=request.user)
         .select_related("night", "night__club")
+        .with_waitlist_rank()
     )
     upcoming = sorted(
         (r for r in registrations if r.night.starts_at >= now), key=lambda r: r.night.starts_at

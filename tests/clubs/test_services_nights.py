@@ -217,6 +217,26 @@ def test_a_full_night_waitlists_in_order(make_night, make_user):
     assert "waitlist (number 2)" in error.value.message
 
 
+def test_waitlist_ranks_of_a_list_come_in_its_one_query(
+    make_night, make_user, django_assert_num_queries
+):
+    night = make_night(capacity=1, members_only=False)
+    users = {name: make_user(name) for name in ("ann", "ben", "cat", "dot")}
+    for user in users.values():
+        services.night_register(user, night)
+    services.night_unregister(users["ben"], night)
+    with django_assert_num_queries(1):
+        ranks = [
+            (r.user.username, r.waitlist_rank())
+            for r in Registration.objects.active()
+            .filter(night=night)
+            .select_related("user")
+            .with_waitlist_rank()
+            .order_by("pk")
+        ]
+    assert ranks == [("ann", None), ("cat", 1), ("dot", 2)]
+
+
 def test_cancelling_a_seat_promotes_the_first_waiting_and_tells_them(
     make_night, make_user, django_capture_on_commit_callbacks
 ):
