@@ -591,7 +591,7 @@ def ladder_settings_update(
 ) -> ClubLadderSettings:
     """A director changes how the club's ladders run. Changing whether games with bots count
     rebuilds the club's ladders and the site-wide ones (its games count there too)."""
-    if not (_is_staff(actor) or club_access(actor, club).is_director):
+    if not may_rebuild(actor, club):
         raise NotAllowed(f"Only the directors of {club.name} can change its ladders.")
     if isinstance(min_games, bool) or not isinstance(min_games, int) or not 0 <= min_games <= 1000:
         raise InvalidInput(
