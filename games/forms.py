@@ -15,7 +15,7 @@ from django import forms
 from clubs.models import Membership
 from kookaburra.choices import Game
 
-from . import state
+from . import selectors, state
 from .bots import BOT_LEVELS
 from .engines.records import engine_for
 from .models import BotLevel, HouseRuleSet, Table
@@ -263,9 +263,7 @@ def _same_options(rules: HouseRuleSet, options: dict[str, Any]) -> bool:
 
 def house_rule_sets(user):
     """The house rules `user` may use (their own and their clubs')."""
-    from .selectors import house_rule_sets_for
-
-    return list(house_rule_sets_for(user).order_by("game", "name", "id"))
+    return list(selectors.house_rule_sets_for(user).order_by("game", "name", "id"))
 
 
 class RecordUploadForm(forms.Form):
