@@ -238,7 +238,10 @@ def test_table_helpers_and_scores():
         partners = [p for p in table.partners(s.entrant) if p is not BOT]
         for partner in partners:
             assert next(x for x in standings if x.entrant == partner).points == s.points
-        assert len(table.opponents(s.entrant)) == 2 - (table.bots if side == 1 else 0) or True
+        # Every other human at the table is a partner or an opponent; bots are neither.
+        humans = len(table.seats) - table.bots
+        assert len(table.opponents(s.entrant)) == humans - 1 - len(partners)
+        assert BOT not in table.opponents(s.entrant)
     level = progressive_result(1, round_.tables[0], [50, 50])
     assert all(side.outcome == "draw" for side in level.sides)
     assert level.match == "R1-T1"

@@ -172,7 +172,8 @@ def test_bye_is_a_win_with_no_game_points_and_no_opponent():
     assert c.buchholz == 2  # only A (2 points); the bye adds nothing
     a = line(table, "A")
     assert a.buchholz == 2 + 4  # B's points include B's bye
-    assert compute_standings(["A"], [], scoring=Scoring(bye=3)) is not None
+    alone = compute_standings(["A"], [], scoring=Scoring(bye=3))
+    assert [(x.entrant, x.rank, x.points, x.played, x.byes) for x in alone] == [("A", 1, 0, 0, 0)]
     b = line(compute_standings(["A", "B", "C"], results, scoring=Scoring(bye=1)), "B")
     assert b.points == 1
 
