@@ -17,20 +17,10 @@ def client_for(db):
 
 
 @pytest.fixture
-def club(make_user):
-    """A club with a director (dora) and a member (mia); `club.outsider` belongs to no club."""
-    from clubs.models import Club, Membership
-    from kookaburra.choices import Game
-
-    director, member = make_user("dora"), make_user("mia")
-    club = Club.objects.create(
-        name="Wattle Card Club",
-        slug="wattle",
-        games=[Game.FIVE_HUNDRED, Game.PITCH],
-        is_open=True,
-        created_by=director,
-    )
-    Membership.objects.create(club=club, user=director, role=Membership.Role.OWNER)
-    Membership.objects.create(club=club, user=member, role=Membership.Role.MEMBER)
-    club.director, club.member, club.outsider = director, member, make_user("otto")
+def club(club, director, member, outsider):
+    """The shared club (tests/club_fixtures.py), open to join, carrying its people:
+    `club.director`, `club.member`, and `club.outsider` (who belongs to no club)."""
+    club.is_open = True
+    club.save(update_fields=["is_open"])
+    club.director, club.member, club.outsider = director, member, outsider
     return club
