@@ -103,7 +103,9 @@ class TournamentViewSet(
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_queryset(self):
-        tournaments = Tournament.objects.select_related("club").order_by("-created_at", "-id")
+        tournaments = selectors.with_entrant_count(
+            Tournament.objects.select_related("club").order_by("-created_at", "-id")
+        )
         if self.action == "list":
             params = self.request.query_params
             if params.get("club"):

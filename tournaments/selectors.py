@@ -1,7 +1,8 @@
 """Reads for tournament pages, the API and the services: nothing here changes anything.
 
 Lists and access
-    tournaments_of_club(club)                  a club's tournaments, newest first
+    tournaments_of_club(club)                  a club's tournaments, newest first, counted
+    with_entrant_count(tournaments)            annotate each with its entrants not withdrawn
     tournament_access(user, tournament)        TournamentAccess: is_director, entrant, may_enter
     entrant_list(tournament)                   entrants in seed order, members prefetched
     entrant_of(user, tournament)               the user's entrant, or None
@@ -108,10 +109,18 @@ def plain(value: Any) -> Any:
 # Lists and access --------------------------------------------------------------------------------
 
 
+def with_entrant_count(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """The tournaments, each with `entrant_count`: its entrants not withdrawn (same query)."""
+    return tournaments.annotate(
+        entrant_count=Count("entrants", filter=Q(entrants__withdrawn=False))
+    )
+
+
 def tournaments_of_club(club) -> QuerySet[Tournament]:
-    return (
+    """A club's tournaments, newest first, each with `entrant_count`."""
+    return with_entrant_count(
         Tournament.objects.filter(club=club)
-        .select_related("club", "night", "house_rules")
+        .select_related("club", "night", "house_rules", "champion")
         .order_by("-created_at", "-id")
     )
 

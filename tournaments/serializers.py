@@ -22,7 +22,7 @@ class AccessSerializer(serializers.Serializer):
 class TournamentSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     club_name = serializers.CharField(source="club.name", read_only=True)
-    entrant_count = serializers.SerializerMethodField()
+    entrant_count = serializers.IntegerField(read_only=True, help_text="Entrants not withdrawn.")
     play_label = serializers.CharField(read_only=True)
     you = serializers.SerializerMethodField(help_text="What you are to this tournament.")
 
@@ -57,9 +57,6 @@ class TournamentSerializer(serializers.ModelSerializer):
             "finished_at",
         ]
         read_only_fields = fields
-
-    def get_entrant_count(self, tournament) -> int:
-        return tournament.entrants.filter(withdrawn=False).count()
 
     @extend_schema_field(AccessSerializer)
     def get_you(self, tournament) -> dict:

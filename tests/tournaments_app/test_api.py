@@ -44,6 +44,15 @@ def test_directors_create_tournaments_and_others_cannot(club, director, member, 
     assert [t["name"] for t in listed["results"]] == ["Spring Swiss"]
 
 
+def test_the_list_counts_entrants_not_withdrawn(running, director, make_tournament):
+    make_tournament(2)
+    services.entrant_withdraw(director, running.entrants.order_by("seed").last())
+    listed = client_for().get("/api/tournaments/?club=wattle").json()["results"]
+    counts = {t["id"]: t["entrant_count"] for t in listed}
+    assert len(counts) == 2 and counts[running.pk] == 3
+    assert client_for().get(f"/api/tournaments/{running.pk}/").json()["entrant_count"] == 3
+
+
 def test_entrants_are_added_by_directors_with_users_or_guests(
     make_tournament, director, member, players
 ):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from django.contrib import messages
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,14 +34,6 @@ def club_tournaments(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access = club_access(request.user, club)
     tournaments = list(selectors.tournaments_of_club(club))
-    counts = dict(
-        Entrant.objects.filter(tournament__in=tournaments, withdrawn=False)
-        .values("tournament")
-        .annotate(n=Count("id"))
-        .values_list("tournament", "n")
-    )
-    for t in tournaments:
-        t.entrant_count = counts.get(t.pk, 0)
     return render(
         request,
         "tournaments/club_tournaments.html",
