@@ -49,6 +49,16 @@ TOKEN_PARAM = OpenApiParameter(
 )
 
 
+def _club(club_id: int | None, *, field: str) -> Club | None:
+    """The club a request names (None if it names none); InvalidInput if there is no such club."""
+    if club_id is None:
+        return None
+    club = Club.objects.filter(pk=club_id).first()
+    if club is None:
+        raise InvalidInput("There is no such club.", field=field)
+    return club
+
+
 class GameAPIView(GenericAPIView):
     """A table endpoint (service errors become HTTP answers in kookaburra.api)."""
 
@@ -105,11 +115,7 @@ class TableListCreateView(GameAPIView):
         form = TableCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
-        club = None
-        if data.pop("club") is not None:
-            club = Club.objects.filter(pk=form.validated_data["club"]).first()
-            if club is None:
-                raise InvalidInput("There is no such club.", field="club")
+        club = _club(data.pop("club"), field="club")
         rules = None
         if data["house_rules"] is not None:
             rules = HouseRuleSet.objects.filter(pk=data["house_rules"]).first()
@@ -421,12 +427,7 @@ class HouseRuleSetListCreateView(GameAPIView):
     def post(self, request):
         form = HouseRuleSetSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        club = None
-        club_id = form.validated_data.get("club_id")
-        if club_id is not None:
-            club = Club.objects.filter(pk=club_id).first()
-            if club is None:
-                raise InvalidInput("There is no such club.", field="club_id")
+        club = _club(form.validated_data.get("club_id"), field="club_id")
         rules = services.house_rules_create(
             request.user,
             name=form.validated_data["name"],

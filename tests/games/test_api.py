@@ -79,6 +79,16 @@ def test_create_reports_the_bad_field(clients):
     assert not Table.objects.exists()
 
 
+def test_a_club_that_does_not_exist_is_a_bad_field(clients):
+    response = clients[0].post("/api/tables/", {"game": "pitch", "players": 4, "club": 999999})
+    assert response.status_code == 400 and response.json()["field"] == "club"
+    response = clients[0].post(
+        "/api/house-rules/", {"name": "Ours", "game": "pitch", "club_id": 999999}, format="json"
+    )
+    assert response.status_code == 400 and response.json()["field"] == "club_id"
+    assert not Table.objects.exists() and not HouseRuleSet.objects.exists()
+
+
 def test_invite_only_tables_need_the_token(clients, four):
     table = services.table_create(four[0], game="pitch", players=4, access="invite")
     assert clients[0].get(url(table.pk)).json()["invite_token"] == table.invite_token
