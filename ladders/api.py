@@ -284,6 +284,15 @@ class PlayerStatsView(LadderAPIView):
         return Response(PlayerStatsSerializer(body).data)
 
 
+def _settings_answer(rules: services.LadderRules) -> Response:
+    body = {
+        "rate_bot_games": rules.rate_with_bots,
+        "min_games": rules.min_games,
+        "active_days": rules.active_days,
+    }
+    return Response(LadderSettingsSerializer(body).data)
+
+
 class ClubLadderSettingsView(LadderAPIView):
     def _club(self, slug) -> Club:
         return get_object_or_404(Club, slug=slug)
@@ -294,13 +303,7 @@ class ClubLadderSettingsView(LadderAPIView):
         responses={200: LadderSettingsSerializer, **error_responses(404)},
     )
     def get(self, request, slug):
-        rules = services.rules_for(self._club(slug))
-        body = {
-            "rate_bot_games": rules.rate_with_bots,
-            "min_games": rules.min_games,
-            "active_days": rules.active_days,
-        }
-        return Response(LadderSettingsSerializer(body).data)
+        return _settings_answer(services.rules_for(self._club(slug)))
 
     @extend_schema(
         tags=TAGS,
@@ -316,12 +319,9 @@ class ClubLadderSettingsView(LadderAPIView):
         values = dict(data.validated_data)
         values.setdefault("active_days", None)
         row = services.ladder_settings_update(request.user, club, **values)
-        body = {
-            "rate_bot_games": row.rate_bot_games,
-            "min_games": row.min_games,
-            "active_days": row.active_days,
-        }
-        return Response(LadderSettingsSerializer(body).data)
+        return _settings_answer(
+            services.LadderRules(row.rate_bot_games, row.min_games, row.active_days)
+        )
 
 
 class RebuildView(LadderAPIView):
