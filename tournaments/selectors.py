@@ -6,6 +6,7 @@ Lists and access
     tournament_access(user, tournament)        TournamentAccess: is_director, entrant, may_enter
     entrant_list(tournament)                   entrants in seed order, members prefetched
     entrant_of(user, tournament)               the user's entrant, or None
+    entrant_ids_of(user)                       tournament id -> the user's entrant id, for lists
     round_list(tournament)                     rounds with tables, seats, results prefetched
     current_round(tournament)                  the latest published (or closed) round, or None
 
@@ -144,6 +145,13 @@ def entrant_of(user, tournament: Tournament) -> Entrant | None:
         .first()
     )
     return member.entrant if member else None
+
+
+def entrant_ids_of(user) -> dict[int, int]:
+    """Every tournament the user is entered in: tournament id -> their entrant's id."""
+    if not _signed_in(user):
+        return {}
+    return dict(EntrantMember.objects.filter(user=user).values_list("tournament_id", "entrant_id"))
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.permissions import club_access
 from games.models import BotLevel
 from kookaburra.choices import Game
 
@@ -60,11 +61,20 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(AccessSerializer)
     def get_you(self, tournament) -> dict:
+        """The same answer as selectors.tournament_access, with the asker's entrants and clubs
+        looked up once for the whole list (not once a tournament)."""
         request = self.context.get("request")
-        access = selectors.tournament_access(request.user if request else None, tournament)
+        user = request.user if request else None
+        if user is None or not user.is_authenticated:
+            return {"is_director": False, "entrant_id": None}
+        if "_entrants" not in self.context:
+            self.context["_entrants"] = selectors.entrant_ids_of(user)
+        directing = self.context.setdefault("_directing", {})
+        if tournament.club_id not in directing:
+            directing[tournament.club_id] = club_access(user, tournament.club).is_director
         return {
-            "is_director": access.is_director,
-            "entrant_id": access.entrant.pk if access.entrant else None,
+            "is_director": directing[tournament.club_id],
+            "entrant_id": self.context["_entrants"].get(tournament.pk),
         }
 
 

@@ -53,6 +53,40 @@ def test_the_list_counts_entrants_not_withdrawn(running, director, make_tourname
     assert client_for().get(f"/api/tournaments/{running.pk}/").json()["entrant_count"] == 3
 
 
+def test_the_list_says_what_you_are_to_each_without_a_query_a_tournament(
+    running, director, outsider, make_tournament
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments import selectors
+    from tournaments.models import EntrantMember
+
+    player = EntrantMember.objects.filter(tournament=running, user__isnull=False).first().user
+
+    def listed(user):
+        with CaptureQueriesContext(connection) as queries:
+            results = client_for(user).get("/api/tournaments/?club=wattle").json()["results"]
+        return {t["id"]: t["you"] for t in results}, len(queries)
+
+    def expected(user, pk):
+        access = selectors.tournament_access(user, Tournament.objects.get(pk=pk))
+        entrant = access.entrant.pk if access.entrant else None
+        return {"is_director": access.is_director, "entrant_id": entrant}
+
+    make_tournament(2)
+    for user in (player, director, outsider):
+        you, _ = listed(user)
+        assert len(you) == 2 and you == {pk: expected(user, pk) for pk in you}
+    assert listed(player)[0][running.pk]["entrant_id"] is not None
+    assert all(v["is_director"] for v in listed(director)[0].values())
+    few = listed(player)[1]
+    make_tournament(2)
+    make_tournament(2)
+    you, more = listed(player)
+    assert len(you) == 4 and more == few
+
+
 def test_entrants_are_added_by_directors_with_users_or_guests(
     make_tournament, director, member, players
 ):
