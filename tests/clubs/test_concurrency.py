@@ -54,9 +54,7 @@ def test_a_crowd_at_a_full_night_queues_in_distinct_places(make_night, make_user
     night = make_night(capacity=1, members_only=False)
     services.night_register(make_user("first"), night)
     people = [make_user(f"p{i}") for i in range(4)]
-    results = race(
-        [lambda user=user: services.night_register(user, night) for user in people]
-    )
+    results = race([lambda user=user: services.night_register(user, night) for user in people])
     assert all(r.status == Status.WAITLISTED for r in results)
     assert sorted(r.waitlist_rank() for r in results) == [1, 2, 3, 4]
     assert night.seats_taken_count() == 1
