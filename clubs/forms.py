@@ -10,12 +10,6 @@ from kookaburra.choices import Game
 from .models import ClubNight, Membership
 
 
-def apply_service_error(form: forms.Form, error, field_map: dict | None = None) -> None:
-    """Show a `ClubError` on the form: on its field when the form has it, else at the top."""
-    field = (field_map or {}).get(error.field, error.field)
-    form.add_error(field if field in form.fields else None, error.message)
-
-
 class DateTimeLocalInput(forms.DateTimeInput):
     input_type = "datetime-local"
 

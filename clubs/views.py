@@ -17,10 +17,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
 from kookaburra.decorators import login_required_htmx
+from kookaburra.forms import apply_service_error
 
 from . import services
 from .feeds import club_calendar, member_calendar
-from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm, apply_service_error
+from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
 

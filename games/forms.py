@@ -34,12 +34,6 @@ ACCESS_HELP = {
 }
 
 
-def apply_service_error(form: forms.Form, error, field_map: dict | None = None) -> None:
-    """Show a `GameError` on the form: on its field when the form has it, else at the top."""
-    field = (field_map or {}).get(error.field, error.field)
-    form.add_error(field if field in form.fields else None, error.message)
-
-
 def bot_level_choices() -> list[tuple[str, str]]:
     """No bots, then each level with its description."""
     out = [("", "No bots: every seat needs a person")]

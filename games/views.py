@@ -28,6 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from kookaburra.choices import Game
 from kookaburra.decorators import login_required_htmx
+from kookaburra.forms import apply_service_error
 
 from . import selectors, services
 from .bots import BOT_LEVELS
@@ -35,7 +36,7 @@ from .demo import demo_table
 from .engines import records
 from .engines.base import RecordError
 from .errors import GameError, HandNotFinished, InvalidInput
-from .forms import RecordUploadForm, TableForm, apply_service_error
+from .forms import RecordUploadForm, TableForm
 from .models import BotLevel, HouseRuleSet, Table
 from .options import option_summary
 

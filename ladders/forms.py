@@ -5,11 +5,6 @@ from django import forms
 from kookaburra.choices import Game
 
 
-def apply_service_error(form: forms.Form, error) -> None:
-    """Show a `LadderError` on its field when the form has it, else at the top."""
-    form.add_error(error.field if error.field in form.fields else None, error.message)
-
-
 class LadderSettingsForm(forms.Form):
     rate_bot_games = forms.BooleanField(
         label="Rate games with a bot at the table",

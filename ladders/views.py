@@ -22,9 +22,10 @@ from clubs.models import Club
 from clubs.permissions import club_access
 from kookaburra.choices import Game
 from kookaburra.decorators import login_required_htmx
+from kookaburra.forms import apply_service_error
 
 from . import charts, selectors, services
-from .forms import LadderSettingsForm, RebuildForm, apply_service_error
+from .forms import LadderSettingsForm, RebuildForm
 from .models import RebuildJob
 
 PAGE_SIZE = 50

@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 
 from clubs.models import ClubNight
 from games.bots import BOT_LEVELS
+from games.forms import option_field_name
 from games.models import BotLevel, HouseRuleSet
 from games.options import OptionField, OptionsError, form_value, option_fields, parse_value
 from kookaburra.choices import Game
@@ -113,16 +114,6 @@ def tiebreak_rows(current: list[str] | None = None) -> list[dict[str, str]]:
         }
         for t in Tiebreak
     ]
-
-
-def apply_service_error(form: forms.Form, error, field_map: dict | None = None) -> None:
-    """Show a `TournamentError` on the form: on its field when the form has it, else on top."""
-    field = (field_map or {}).get(error.field, error.field)
-    form.add_error(field if field in form.fields else None, error.message)
-
-
-def option_field_name(game: str, key: str) -> str:
-    return f"{game}-{key}"
 
 
 TIEBREAK_POSITIONS = [("", "Not used")] + [

@@ -13,9 +13,10 @@ from accounts.models import User
 from clubs.models import Club, Membership
 from clubs.permissions import club_access
 from kookaburra.decorators import login_required_htmx
+from kookaburra.forms import apply_service_error
 
 from .. import selectors, services
-from ..forms import EntrantAddForm, TournamentForm, apply_service_error, format_guide
+from ..forms import EntrantAddForm, TournamentForm, format_guide
 from ..models import Entrant, EntrantMember
 from .common import (
     access_of,
