@@ -510,12 +510,6 @@ def _n_choose_3(n: int) -> int:
 # Messages
 
 
-def _suit_words(suit: int, trump: int | None) -> str:
-    if suit == trump:
-        return f"trumps ({SUIT_NAMES[suit]})"
-    return SUIT_NAMES[suit]
-
-
 def _card_list(cards) -> str:
     names = [c.symbol for c in cards]
     if len(names) <= 1:
@@ -892,22 +886,22 @@ class Hand:
         elif phase == CALL_PARTNER:
             self._apply_call_partner(action)
         else:
-            raise IllegalAction("The hand is over")
+            raise IllegalAction("hand_over")
 
     def _check_turn(self, action: Action, doing: str) -> None:
         seat = action.seat
         if seat == self._turn:
             return
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat} at a {self.players}-player table")
+            raise IllegalAction("no_such_seat", {"seat": seat, "players": self.players})
         if seat == self._sitting_out:
-            raise IllegalAction(f"Seat {seat} sits out this misère hand")
-        raise IllegalAction(f"It is not your turn: seat {self._turn} is to {doing}")
+            raise IllegalAction("not_your_turn.sits_out", {"seat": seat})
+        raise IllegalAction("not_your_turn", {"turn": self._turn, "doing": doing})
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
         kind = action.kind
         if kind == "pitch":
-            return IllegalAction("There is no pitching in Five Hundred")
+            return IllegalAction("malformed.no_kind", {"kind": "pitching", "game": "Five Hundred"})
         needed = {
             AUCTION: "call (bid or pass)",
             DISCARD: "discard three cards",
@@ -915,13 +909,10 @@ class Hand:
             PLAY: "play a card",
         }[self._phase]
         if kind == "nominate":
-            return IllegalAction(
-                "Only the contractor may nominate the Joker's suit, in no-trumps or misère, "
-                f"before the first lead: now you must {needed}"
-            )
+            return IllegalAction("not_allowed_now.nominate", {"needed": needed})
         if kind == "call" and self._phase != AUCTION:
-            return IllegalAction(f"The auction is over: you must {needed}")
-        return IllegalAction(f"You cannot {kind.replace('_', ' ')} now: you must {needed}")
+            return IllegalAction("not_allowed_now.auction_over", {"needed": needed})
+        return IllegalAction("not_allowed_now", {"kind": kind.replace("_", " "), "needed": needed})
 
     # auction
 
@@ -936,12 +927,12 @@ class Hand:
         rules = self._rules
         if call == PASS_CALL:
             if sans:
-                raise IllegalAction("A pass cannot be sans kitty")
+                raise IllegalAction("malformed.pass_sans_kitty")
             info = None
         else:
             info = rules.info.get(call) if isinstance(call, str) else None
             if info is None:
-                raise IllegalAction(f"{call!r} is not a Five Hundred call")
+                raise IllegalAction("malformed.five_hundred_call", {"call": call})
             self._check_bid(info, bit)
         # valid: record it
         self.actions.append(action)
@@ -964,21 +955,19 @@ class Hand:
         rules = self._rules
         kind = info.kind
         if kind != BID and not self.options.misere:
-            raise IllegalAction("This table plays without misère")
+            raise IllegalAction("misere_not_allowed.off")
         if info.rank <= self._high_rank:
             raise IllegalAction(
-                f"Your call must be higher than {call_words(self._high.call)}: "
-                f"{call_words(info.call)} is not"
+                "bid_too_low.call",
+                {"high": call_words(self._high.call), "call": call_words(info.call)},
             )
         if kind == MISERE and not rules.misere_allowed(self._high_rank):
-            raise IllegalAction("Misère may be bid only after someone has bid seven or more")
+            raise IllegalAction("misere_not_allowed")
         if kind == BLIND_MISERE:
             if self._final or self._called & bit:
-                raise IllegalAction("Blind misère may be bid only as your first call")
+                raise IllegalAction("misere_not_allowed.blind_first")
             if self._looked & bit:
-                raise IllegalAction(
-                    "You have looked at your cards, so blind misère is no longer open to you"
-                )
+                raise IllegalAction("misere_not_allowed.looked")
 
     def _advance_auction(self, seat: int) -> None:
         rules = self._rules
@@ -1043,14 +1032,14 @@ class Hand:
         held = self._hands[seat]
         chosen = action.cards
         if len(chosen) != KITTY_SIZE:
-            raise IllegalAction(f"You must discard exactly three cards, not {len(chosen)}")
+            raise IllegalAction("bad_discard", {"count": len(chosen)})
         for index, c in enumerate(chosen):
             if not isinstance(c, Card):
-                raise IllegalAction(f"{c!r} is not a card")
+                raise IllegalAction("malformed.not_card", {"card": c})
             if c in chosen[:index]:
-                raise IllegalAction(f"You cannot discard {c.symbol} twice")
+                raise IllegalAction("bad_discard.twice", {"card": c.symbol})
             if c not in held:
-                raise IllegalAction(f"You do not hold {c.symbol}")
+                raise IllegalAction("card_not_held", {"card": c.symbol})
         self.actions.append(action)
         self._discards = tuple(chosen)
         self._hands[seat] = [c for c in held if c not in chosen]
@@ -1069,9 +1058,9 @@ class Hand:
             raise self._wrong_kind(action)
         c = action.card
         if c == JOKER:
-            raise IllegalAction("You may call any card but the Joker")
+            raise IllegalAction("bad_card.joker")
         if c not in self._rules.pack_set:
-            raise IllegalAction(f"{c} is not in the pack")
+            raise IllegalAction("bad_card", {"card": str(c)})
         self.actions.append(action)
         self._called_card = c
         self._partner = None
@@ -1123,46 +1112,45 @@ class Hand:
         c = action.card
         held = self._hands[seat]
         if c is None or c not in held:
-            raise IllegalAction(f"You do not hold {c.symbol if c is not None else 'that card'}")
+            raise IllegalAction(
+                "card_not_held", {"card": c.symbol if c is not None else "that card"}
+            )
         e = self._es[c]
         bysuit = self._bysuit[seat]
         trick = self._trick
         if trick:
             if action.suit is not None:
-                raise IllegalAction("You name a suit only when you lead the free Joker")
+                raise IllegalAction("malformed.suit_not_joker")
             led = self._led
             if e != led:
                 if bysuit[led]:
+                    if led == self._trump:
+                        raise IllegalAction(
+                            "must_follow.trumps",
+                            {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])},
+                        )
                     raise IllegalAction(
-                        f"You must follow {_suit_words(led, self._trump)}: "
-                        f"you hold {_card_list(bysuit[led])}"
+                        "must_follow", {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])}
                     )
                 if self._misere and e != FREE and bysuit[FREE]:
-                    raise IllegalAction(
-                        f"You have no {SUIT_NAMES[led]}, so in misère you must play the Joker"
-                    )
+                    raise IllegalAction("must_follow.misere_joker", {"suit": SUIT_NAMES[led]})
         else:
             suit = action.suit
             if e == FREE:
                 if suit is None:
-                    raise IllegalAction("Name a suit for the Joker when you lead it")
+                    raise IllegalAction("joker_suit.missing")
                 mask = self._joker_suits_mask()
                 if mask is None:
                     if self.options.joker_lead == "last_trick":
-                        raise IllegalAction("The Joker may be led only in the last trick")
-                    raise IllegalAction(
-                        "All four suits have been led: the Joker may not be led until the last "
-                        "trick"
-                    )
+                        raise IllegalAction("not_allowed_now.joker_last")
+                    raise IllegalAction("not_allowed_now.joker_all_led")
                 if not 0 <= suit < 4 or mask >> suit & 1:
                     free = [SUIT_NAMES[s] for s in SUITS if not mask >> s & 1]
-                    raise IllegalAction(
-                        "The Joker must name a suit not yet led this hand: " + ", ".join(free)
-                    )
+                    raise IllegalAction("joker_suit", {"suits": ", ".join(free)})
                 led = suit
             else:
                 if suit is not None:
-                    raise IllegalAction("You name a suit only when you lead the free Joker")
+                    raise IllegalAction("malformed.suit_not_joker")
                 led = e
             self._led = led
             self._led_mask |= 1 << led
@@ -1200,17 +1188,17 @@ class Hand:
         seat = action.seat
         if not self._can_nominate or seat != self._contractor:
             if self._trump is not None:
-                raise IllegalAction("The Joker's suit is nominated only in no-trumps or misère")
+                raise IllegalAction("not_allowed_now.nominate_trumps")
             if seat != self._contractor:
-                raise IllegalAction("Only the contractor may nominate the Joker's suit")
+                raise IllegalAction("not_allowed_now.nominate_contractor")
             if self._nominated is not None:
-                raise IllegalAction("You have already nominated the Joker's suit")
+                raise IllegalAction("not_allowed_now.nominated")
             if self._tricks_played or self._trick:
-                raise IllegalAction("The Joker's suit must be nominated before the first lead")
-            raise IllegalAction("You do not hold the Joker")
+                raise IllegalAction("not_allowed_now.nominate_late")
+            raise IllegalAction("card_not_held.joker")
         suit = action.suit
         if not isinstance(suit, int) or not 0 <= suit < 4:
-            raise IllegalAction("Nominate a suit: S, C, D or H")
+            raise IllegalAction("malformed.nominate_suit")
         self.actions.append(action)
         self._nominated = suit
         self._can_nominate = False
@@ -1542,7 +1530,7 @@ class Game:
 
     def apply(self, action: Action) -> None:
         if self.winners is not None:
-            raise IllegalAction("The game is over")
+            raise IllegalAction("game_over")
         hand = self.hand
         hand.apply(action)
         if hand.is_over:

@@ -15,12 +15,10 @@ Actions (base.Action):
 
 Points the rule sheet leaves open, as this engine settles them:
 
-- A bid of 4 that the dealer may not steal ends the auction at once; the players still to speak
-  are not asked (nothing they could say would change it). With `dealer_steal: including_4`, the
-  turn passes straight to the dealer, who may pass or steal by pitching a card of their own (a 4
-  is stolen only by pitching, whether it was called or pitched); the first pitcher's card then
-  goes back into their hand. Until the dealer has spoken the pitched card lies face up: it is
-  public, but it is not yet the opening lead.
+- Pitching ends the auction at once, and nobody can steal a pitched 4. A 4 *called* without
+  pitching does not end it: the players after it still call in turn and can only pass (the site
+  may play those passes for them; in a record they are actions like any other). With
+  `dealer_steal: including_4` the dealer may steal a called 4 by calling 4 or by pitching.
 - Only the dealer steals, and only at exactly the high bid; stealing at 1-3 is a call of that
   number. `never` means the dealer, like everyone else, must bid higher.
 - With `min_bid: 2` a bid of 1 is not allowed to anyone. A stuck dealer must bid 2, 3 or 4.
@@ -462,6 +460,13 @@ class Hand:
         calls = _CALLS[seat]
         high = self._high
         options = self.options
+        if high == MAX_BID:
+            # A called 4: everyone after it can only pass; the dealer may steal it by calling 4
+            # or pitching when the table allows (including_4).
+            if seat != self.dealer or options.dealer_steal != "including_4":
+                return [calls["pass"]]
+            pitches = _PITCHES[seat]
+            return [calls["pass"], calls["4"], *(pitches[c] for c in self._hands[seat])]
         if seat != self.dealer:
             lowest = max(high + 1, options.min_bid)
             out = [calls["pass"]]
@@ -472,9 +477,8 @@ class Hand:
             lowest = options.min_bid
             out = [calls["pass"]]
         else:
-            # The dealer may steal at the high bid; a 4 only by pitching (including_4).
-            steal = options.dealer_steal != "never" and high < MAX_BID
-            lowest = high if steal else high + 1
+            # The dealer may steal at the high bid (a called 4 is handled above).
+            lowest = high if options.dealer_steal != "never" else high + 1
             out = [calls["pass"]]
         out += [calls[BID_CALLS[b - 1]] for b in range(lowest, MAX_BID + 1)]
         pitches = _PITCHES[seat]
@@ -497,30 +501,33 @@ class Hand:
             elif kind == "pitch":
                 self._pitch(action)
             else:
-                raise IllegalAction("The auction is not over yet: pass, bid or pitch a card")
+                raise IllegalAction("not_allowed_now.auction")
         elif kind == "play":
             if action.suit is not None:
-                raise IllegalAction("A play in Pitch names only its card")
+                raise IllegalAction("malformed.pitch_play_suit")
             self._play(action)
         else:
-            raise IllegalAction("The auction is over: play a card")
+            raise IllegalAction("not_allowed_now.auction_over", {"needed": "play a card"})
 
     def _check_common(self, action: Any) -> None:
         if not isinstance(action, Action):
-            raise IllegalAction("That is not an action")
+            raise IllegalAction("malformed")
         if self._phase >= COMPLETE:
-            raise IllegalAction("The hand is over")
+            raise IllegalAction("hand_over")
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat} at this table")
+            raise IllegalAction("no_such_seat", {"seat": seat, "players": self.players})
         if seat != self._turn:
-            raise IllegalAction(f"It is not your turn: it is seat {self._turn}'s turn")
+            doing = "call" if self._phase == AUCTION else "play"
+            raise IllegalAction("not_your_turn", {"turn": self._turn, "doing": doing})
         if action.kind not in ("call", "pitch", "play"):
-            raise IllegalAction(f"There is no {action.kind} in Pitch")
+            raise IllegalAction(
+                "malformed.no_kind", {"kind": action.kind.replace("_", " "), "game": "Pitch"}
+            )
         if action.sans_kitty:
-            raise IllegalAction("Pitch has no kitty: a bid cannot be sans kitty")
+            raise IllegalAction("malformed.sans_kitty")
         if action.cards:
-            raise IllegalAction("A Pitch action names at most one card")
+            raise IllegalAction("malformed.one_card")
 
     def _call(self, action: Action) -> None:
         seat = action.seat
@@ -530,7 +537,7 @@ class Hand:
         is_dealer = seat == self.dealer
         if call == "pass":
             if is_dealer and high == 0 and options.all_pass == "stick_dealer":
-                raise IllegalAction("The dealer must bid at least 2 when nobody else has bid")
+                raise IllegalAction("must_bid", {"lowest": max(STUCK_BID, options.min_bid)})
             self._record_bid(action)
             if is_dealer:
                 self._end_auction()
@@ -538,21 +545,21 @@ class Hand:
                 self._turn = (seat + 1) % self.players
             return
         if call not in BID_CALLS:
-            raise IllegalAction(f"A bid in Pitch is 1, 2, 3 or 4 (or pass), not {call!r}")
+            raise IllegalAction("malformed.pitch_call", {"call": call})
         bid = int(call)
+        if high == MAX_BID and not (
+            is_dealer and bid == MAX_BID and options.dealer_steal == "including_4"
+        ):
+            raise IllegalAction("must_pass")
         if bid < options.min_bid:
-            raise IllegalAction(f"The lowest bid at this table is {options.min_bid}")
+            raise IllegalAction("bid_too_low.min_bid", {"lowest": options.min_bid})
         if is_dealer and high == 0 and options.all_pass == "stick_dealer" and bid < STUCK_BID:
-            raise IllegalAction("The dealer must bid at least 2 when nobody else has bid")
+            raise IllegalAction("bid_too_low.stuck", {"lowest": max(STUCK_BID, options.min_bid)})
         if bid <= high:
             if not (is_dealer and bid == high):
-                raise IllegalAction(f"Your bid must be higher than {high}")
+                raise IllegalAction("bid_too_low", {"high": high})
             if options.dealer_steal == "never":
-                raise IllegalAction(
-                    f"Your bid must be higher than {high}: the dealer may not steal at this table"
-                )
-            if high == MAX_BID:
-                raise IllegalAction("To steal a bid of 4, pitch the card you will lead")
+                raise IllegalAction("bid_too_low.no_steal", {"high": high})
         self._record_bid(action)
         self._high = bid
         self._high_seat = seat
@@ -564,32 +571,28 @@ class Hand:
         seat = action.seat
         c = action.card
         if c is None:
-            raise IllegalAction("Pitch a card from your hand")
+            raise IllegalAction("malformed.pitch_no_card")
         if c not in self._hands[seat] or c.__class__ is not Card:
-            raise IllegalAction(f"You do not hold {_sym(c)}")
+            raise IllegalAction("card_not_held", {"card": _sym(c)})
         is_dealer = seat == self.dealer
         if self._high == MAX_BID and not (is_dealer and self.options.dealer_steal == "including_4"):
-            raise IllegalAction(f"Your bid must be higher than {MAX_BID}")
+            raise IllegalAction("must_pass")
         self._record_bid(action)
-        # When the dealer steals a pitched 4, the first pitcher's card simply stays in their hand.
+        # Pitching ends the auction at once: nobody can steal a pitched 4.
         self._high = MAX_BID
         self._high_seat = seat
         self._pitch_card = c
         self._pitch_seat = seat
-        self._after_bid(seat, is_dealer, MAX_BID)
+        self._end_auction()
 
     def _record_bid(self, action: Action) -> None:
         self.actions.append(action)
         self._bids.append(action)
 
     def _after_bid(self, seat: int, is_dealer: bool, bid: int) -> None:
+        # A called 4 ends nothing: the players after it still call (they can only pass).
         if is_dealer:
             self._end_auction()
-        elif bid == MAX_BID:
-            if self.options.dealer_steal == "including_4":
-                self._turn = self.dealer
-            else:
-                self._end_auction()
         else:
             self._turn = (seat + 1) % self.players
 
@@ -626,7 +629,7 @@ class Hand:
         c = action.card
         hand = self._hands[seat]
         if c not in hand or c.__class__ is not Card:
-            raise IllegalAction(f"You do not hold {_sym(c)}")
+            raise IllegalAction("card_not_held", {"card": _sym(c)})
         trick = self._trick
         if not trick:
             self.actions.append(action)
@@ -640,14 +643,14 @@ class Hand:
                 held = [h for h in hand if h >> 5 == trump]
                 if held:
                     raise IllegalAction(
-                        f"You must follow trumps ({SUIT_NAMES[trump]}): you hold {_cards_sym(held)}"
+                        "must_follow.trumps",
+                        {"suit": SUIT_NAMES[trump], "held": _cards_sym(held)},
                     )
         elif suit != led and suit != trump:
             held = [h for h in hand if h >> 5 == led]
             if held:
                 raise IllegalAction(
-                    f"You must follow {SUIT_NAMES[led]} or play a trump: "
-                    f"you hold {_cards_sym(held)}"
+                    "must_follow.or_trump", {"suit": SUIT_NAMES[led], "held": _cards_sym(held)}
                 )
         # Legal: record it.
         self.actions.append(action)
@@ -967,7 +970,7 @@ class Game:
         unless the game is won, the next hand is dealt."""
         hand = self.current
         if hand is None or hand.is_over:
-            raise IllegalAction("No hand is being played")
+            raise IllegalAction("game_over")
         hand.apply(action)
         if hand.is_over:
             self.totals, self.winners = apply_hand(self.totals, hand, self.options)

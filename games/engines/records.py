@@ -27,9 +27,15 @@ This module knows the format; each game's engine module knows its rules. An engi
     next_dealer(hand)          the dealer of the hand after this one
 
 Everything the format does not describe is an error, including a key repeated in one JSON
-object; errors carry the index of the first bad action (None for a fault outside `actions`) and,
+object; errors carry a refusal code (base.REFUSAL_CODES: the illegal action's own code,
+`hand_over` / `game_over` for an action or hand too many, `wrong_dealer`, and `malformed` for
+everything else), the index of the first bad action (None for a fault outside `actions`) and,
 for game records, the hand. An illegal action's reason is the engine's message prefixed with its
 seat ("seat 1: You must follow hearts: you hold Q♥").
+
+A game record may carry `hand_limit` (a game of a fixed number of hands): the target then ends
+nothing, and once that many hands have been played out (thrown-in hands don't count) the seats
+with the highest total win (`limited_game_winners`).
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ import json
 from typing import Any
 
 from . import five_hundred, pitch
-from .base import Action, IllegalAction, RecordError
+from .base import Action, IllegalAction, RecordError, refusal_message
 
 HAND_FORMAT = "kookaburra-hand/1"
 GAME_FORMAT = "kookaburra-game/1"
@@ -46,6 +52,16 @@ ENGINES = {five_hundred.GAME: five_hundred, pitch.GAME: pitch}
 
 _DEAL_KEYS = {"dealer", "hands", "kitty", "dead", "actions"}
 _HEADER_KEYS = {"format", "game", "players", "options"}
+
+
+def limited_game_winners(totals: list[int], hands_played: int, hand_limit: int) -> list[int] | None:
+    """A game of `hand_limit` hands: None until that many hands have been played out (thrown-in
+    hands don't count), then every seat with the highest total (partners share a total, so a
+    side wins together; all of them on a tie)."""
+    if hands_played < hand_limit:
+        return None
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]
 
 
 def engine_for(game: str):
@@ -100,11 +116,11 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
         except ValueError as exc:
             raise RecordError(str(exc), index=index) from None
         if hand.is_over:
-            raise RecordError("the hand is already over", index=index)
+            raise RecordError("the hand is already over", index=index, code="hand_over")
         try:
             hand.apply(action)
         except IllegalAction as exc:
-            raise RecordError(f"seat {action.seat}: {exc}", index=index) from None
+            raise RecordError(f"seat {action.seat}: {exc}", index=index, code=exc.code) from None
     return hand
 
 
@@ -125,8 +141,13 @@ def load_game(record: dict[str, Any]):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != GAME_FORMAT:
         raise RecordError(f"format must be {GAME_FORMAT!r}")
-    _check_keys(record, _HEADER_KEYS | {"hands"}, "a game record")
+    _check_keys(record, _HEADER_KEYS | {"hands", "hand_limit"}, "a game record")
     engine, players, options = _header(record)
+    hand_limit = record.get("hand_limit")
+    if "hand_limit" in record and (
+        not isinstance(hand_limit, int) or isinstance(hand_limit, bool) or hand_limit < 1
+    ):
+        raise RecordError("hand_limit must be a whole number of hands, at least 1")
     hand_objs = record.get("hands")
     if not isinstance(hand_objs, list) or not hand_objs:
         raise RecordError("a game record needs a list of hands")
@@ -134,16 +155,22 @@ def load_game(record: dict[str, Any]):
     rows: list[list[int]] = []
     hands = []
     winners = None
+    played = 0
     for number, hand_obj in enumerate(hand_objs):
         try:
             if winners is not None:
-                raise RecordError("the game was already won before this hand")
+                if hand_limit is not None:
+                    raise RecordError(
+                        f"the game was over after {hand_limit} hands, before this hand",
+                        code="game_over",
+                    )
+                raise RecordError("the game was already won before this hand", code="game_over")
             if isinstance(hand_obj, dict):
                 _check_keys(hand_obj, _DEAL_KEYS, "a hand of a game record")
                 if hands and hand_obj.get("dealer") != engine.next_dealer(hands[-1]):
+                    dealer = engine.next_dealer(hands[-1])
                     raise RecordError(
-                        f"the dealer must be seat {engine.next_dealer(hands[-1])}, "
-                        "to the left of the previous dealer"
+                        refusal_message("wrong_dealer", {"dealer": dealer}), code="wrong_dealer"
                     )
             hand = _play_hand(engine, players, options, hand_obj)
             if not hand.is_over and number < len(hand_objs) - 1:
@@ -154,8 +181,16 @@ def load_game(record: dict[str, Any]):
         hands.append(hand)
         if hand.is_over:
             totals, winners = engine.apply_hand(totals, hand, options)
+            if hand_limit is not None:
+                # A fixed number of hands: the target ends nothing.
+                played += not _thrown_in(hand)
+                winners = limited_game_winners(totals, played, hand_limit)
         rows.append(list(totals))
     return hands, rows, winners
+
+
+def _thrown_in(hand) -> bool:
+    return hand.summary()["status"] == "thrown_in"
 
 
 def replay(record: Any) -> dict[str, Any]:
@@ -213,8 +248,9 @@ def hand_record(hand, options) -> dict[str, Any]:
     return record
 
 
-def game_record(hands, options) -> dict[str, Any]:
-    """Export a game (its hands in order) as a game record."""
+def game_record(hands, options, hand_limit: int | None = None) -> dict[str, Any]:
+    """Export a game (its hands in order) as a game record; `hand_limit` for a game of a fixed
+    number of hands."""
     first = hands[0]
     engine = engine_for(first.GAME)
     out_hands = []
@@ -222,10 +258,13 @@ def game_record(hands, options) -> dict[str, Any]:
         entry = dict(hand.deal_record())
         entry["actions"] = [action.to_record() for action in hand.actions]
         out_hands.append(entry)
-    return {
+    record: dict[str, Any] = {
         "format": GAME_FORMAT,
         "game": engine.GAME,
         "players": first.players,
         "options": options.to_dict(),
-        "hands": out_hands,
     }
+    if hand_limit is not None:
+        record["hand_limit"] = hand_limit
+    record["hands"] = out_hands
+    return record

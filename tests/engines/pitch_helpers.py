@@ -37,14 +37,24 @@ def run(hand: pitch.Hand, *steps: str) -> pitch.Hand:
     return hand
 
 
-def illegal(hand: pitch.Hand, token: str | Action, message: str, seat: int | None = None) -> None:
-    """The token (or Action) is refused with that message and the hand does not change at all."""
+def illegal(
+    hand: pitch.Hand,
+    token: str | Action,
+    message: str,
+    seat: int | None = None,
+    code: str | None = None,
+) -> IllegalAction:
+    """The token (or Action) is refused with that message (and code, when given) and the hand
+    does not change at all."""
     act = token if isinstance(token, Action) else action(hand, token, seat)
     before = hand.full_view()
     with pytest.raises(IllegalAction) as caught:
         hand.apply(act)
     assert str(caught.value) == message
+    if code is not None:
+        assert caught.value.code == code
     assert hand.full_view() == before
+    return caught.value
 
 
 def legal_tokens(hand: pitch.Hand) -> list[str]:

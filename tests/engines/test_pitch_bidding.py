@@ -30,27 +30,29 @@ def test_first_bidder_may_pass_or_bid_1_to_4_or_pitch_any_card():
 def test_each_bid_must_be_higher_than_the_last():
     hand = run(deal(DEAL_A, dealer=3), "2")
     assert legal_tokens(hand)[:3] == ["pass", "3", "4"]
-    illegal(hand, "2", "Your bid must be higher than 2")
-    illegal(hand, "1", "Your bid must be higher than 2")
+    illegal(hand, "2", "Your bid must be higher than 2", code="bid_too_low")
+    illegal(hand, "1", "Your bid must be higher than 2", code="bid_too_low")
     run(hand, "3")
     illegal(hand, "3", "Your bid must be higher than 3")
 
 
 def test_a_bid_is_pass_or_one_to_four():
     hand = deal(DEAL_A, dealer=3)
-    illegal(hand, "5", "A bid in Pitch is 1, 2, 3 or 4 (or pass), not '5'")
+    illegal(hand, "5", "A bid in Pitch is 1, 2, 3 or 4 (or pass), not '5'", code="malformed")
     seven_hearts = Action(0, "call", call="7H")
     illegal(hand, seven_hearts, "A bid in Pitch is 1, 2, 3 or 4 (or pass), not '7H'")
 
 
 def test_only_the_player_to_act_may_bid():
     hand = deal(DEAL_A, dealer=3)
-    illegal(hand, "2", "It is not your turn: it is seat 0's turn", seat=2)
+    illegal(hand, "2", "It is not your turn: seat 0 is to call", seat=2, code="not_your_turn")
 
 
 def test_nothing_but_bids_during_the_auction():
     hand = deal(DEAL_A, dealer=3)
-    illegal(hand, "AS", "The auction is not over yet: pass, bid or pitch a card")
+    illegal(
+        hand, "AS", "The auction is not over yet: pass, bid or pitch a card", code="not_allowed_now"
+    )
     before = hand.full_view()
     for bad in (
         Action(0, "discard", cards=(parse_card("AS"),)),
@@ -73,22 +75,51 @@ def test_pitching_bids_four_leads_the_card_and_ends_the_auction():
 
 def test_pitching_a_card_you_do_not_hold():
     hand = deal(DEAL_A, dealer=3)
-    illegal(hand, "^QS", "You do not hold Q♠")
+    illegal(hand, "^QS", "You do not hold Q♠", code="card_not_held")
 
 
-def test_a_called_four_ends_the_auction_and_the_bidder_leads_any_card():
+def test_a_called_four_does_not_end_the_auction_the_players_after_it_can_only_pass():
     hand = run(deal(DEAL_A, dealer=3), "pass 4")
+    assert hand.in_auction and hand.contract() is None
+    assert hand.to_act == 2 and legal_tokens(hand) == ["pass"]
+    illegal(hand, "4", "A 4 has been called: you can only pass", code="must_pass")
+    illegal(hand, "^JS", "A 4 has been called: you can only pass", code="must_pass")
+    run(hand, "pass")
+    # The dealer may not steal a 4 by default: pass is all that is left.
+    assert hand.to_act == 3 and legal_tokens(hand) == ["pass"]
+    illegal(hand, "4", "A 4 has been called: you can only pass", code="must_pass")
+    illegal(hand, "^QH", "A 4 has been called: you can only pass", code="must_pass")
+    run(hand, "pass")
     assert hand.contract() == {"seat": 1, "bid": 4, "trump": None, "made": None}
-    assert hand.to_act == 1
+    assert hand.to_act == 1  # the bidder leads any card
     assert sorted(legal_tokens(hand)) == sorted(["QS", "5S", "9H", "10H", "5D", "6C"])
+    assert [a.to_record() for a in hand.actions] == [
+        {"seat": 0, "call": "pass"},
+        {"seat": 1, "call": "4"},
+        {"seat": 2, "call": "pass"},
+        {"seat": 3, "call": "pass"},
+    ]
+
+
+@pytest.mark.parametrize("steal", ["up_to_3", "never"])
+def test_a_called_four_by_the_first_seat_waits_for_everyone(steal):
+    hand = run(deal(DEAL_A, dealer=3, dealer_steal=steal), "4")
+    for seat in (1, 2, 3):
+        assert hand.in_auction and hand.to_act == seat and legal_tokens(hand) == ["pass"]
+        run(hand, "pass")
+    assert hand.pitcher == 0 and hand.bid == 4 and hand.to_act == 0
 
 
 class TestStuckDealer:
     def test_the_dealer_must_bid_at_least_2_when_nobody_else_has_bid(self):
         hand = run(deal(DEAL_A, dealer=3), "pass pass pass")
         assert legal_tokens(hand) == ["2", "3", "4", *PITCHES_3]
-        illegal(hand, "pass", "The dealer must bid at least 2 when nobody else has bid")
-        illegal(hand, "1", "The dealer must bid at least 2 when nobody else has bid")
+        illegal(
+            hand, "pass", "The dealer must bid at least 2 when nobody else has bid", code="must_bid"
+        )
+        illegal(
+            hand, "1", "The dealer must bid at least 2 when nobody else has bid", code="bid_too_low"
+        )
         run(hand, "2")
         assert hand.contract() == {"seat": 3, "bid": 2, "trump": None, "made": None}
 
@@ -122,12 +153,17 @@ class TestSteal:
         hand = run(deal(DEAL_A, dealer=3), "pass pass ^JS")
         assert not hand.in_auction and hand.pitcher == 2
         assert hand.to_act == 3
-        illegal(hand, "^QH", "The auction is over: play a card")
+        illegal(hand, "^QH", "The auction is over: you must play a card", code="not_allowed_now")
 
     def test_never_the_dealer_must_outbid(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="never"), "pass 2 pass")
         assert legal_tokens(hand) == ["pass", "3", "4", *PITCHES_3]
-        illegal(hand, "2", "Your bid must be higher than 2: the dealer may not steal at this table")
+        illegal(
+            hand,
+            "2",
+            "Your bid must be higher than 2: the dealer may not steal at this table",
+            code="bid_too_low",
+        )
         run(hand, "3")
         assert hand.pitcher == 3 and hand.bid == 3
 
@@ -137,35 +173,37 @@ class TestSteal:
 
 
 class TestIncludingFour:
-    def test_a_pitch_waits_for_the_dealer_who_may_steal_it_by_pitching(self):
+    def test_a_pitched_4_ends_the_auction_whatever_the_options(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "^AS")
-        # The players between are not asked; the dealer may pass or pitch a card of their own.
-        assert hand.in_auction and hand.to_act == 3
-        assert hand.contract() is None
-        assert legal_tokens(hand) == ["pass", *PITCHES_3]
-        assert hand.view_for(1)["pitched"] == {"seat": 0, "card": "AS"}
-        assert hand.view_for(1)["trick"]["cards"] == []
-        illegal(hand, "4", "To steal a bid of 4, pitch the card you will lead")
-        run(hand, "^QH")
-        # The dealer's card is the opening lead; the first pitcher takes the ace back.
-        assert hand.contract() == {"seat": 3, "bid": 4, "trump": "H", "made": None}
-        assert parse_card("AS") in hand.cards(0)
-        assert hand.view_for(0)["trick"]["cards"] == [{"seat": 3, "card": "QH"}]
-        assert hand.to_act == 0
-        assert legal_tokens(hand) == ["2H"]  # hearts are trumps and must be followed
+        # Nobody can steal a pitched 4: the players after it are not asked.
+        assert not hand.in_auction and hand.contract()["seat"] == 0
+        assert hand.view_for(1)["trick"]["cards"] == [{"seat": 0, "card": "AS"}]
+        assert hand.to_act == 1
+        illegal(hand, "^QS", "The auction is over: you must play a card")
 
-    def test_when_the_dealer_passes_the_pitched_card_is_the_lead(self):
-        hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass ^9H pass")
-        assert hand.contract() == {"seat": 1, "bid": 4, "trump": "H", "made": None}
-        assert hand.view_for(0)["trick"]["cards"] == [{"seat": 1, "card": "9H"}]
-        assert hand.to_act == 2
-
-    def test_a_called_4_is_also_stolen_by_pitching(self):
-        hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass 4")
+    def test_the_dealer_steals_a_called_4_by_calling_4(self):
+        hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass 4 pass")
         assert hand.to_act == 3 and hand.in_auction
-        illegal(hand, "4", "To steal a bid of 4, pitch the card you will lead")
-        run(hand, "^AC")
+        assert legal_tokens(hand) == ["pass", "4", *PITCHES_3]
+        run(hand, "4")
+        assert hand.contract() == {"seat": 3, "bid": 4, "trump": None, "made": None}
+        assert hand.to_act == 3  # the dealer leads any card
+
+    def test_the_dealer_steals_a_called_4_by_pitching(self):
+        hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass 4 pass ^AC")
         assert hand.contract() == {"seat": 3, "bid": 4, "trump": "C", "made": None}
+        assert hand.view_for(0)["trick"]["cards"] == [{"seat": 3, "card": "AC"}]
+        assert hand.to_act == 0
+
+    def test_the_players_between_still_only_pass(self):
+        hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "4")
+        assert hand.to_act == 1 and legal_tokens(hand) == ["pass"]
+        illegal(hand, "4", "A 4 has been called: you can only pass", code="must_pass")
+
+    def test_when_the_dealer_passes_the_caller_keeps_it(self):
+        hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass 4 pass pass")
+        assert hand.contract() == {"seat": 1, "bid": 4, "trump": None, "made": None}
+        assert hand.to_act == 1
 
     def test_the_dealers_own_pitch_ends_the_auction(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "1 pass pass ^4S")
@@ -180,7 +218,7 @@ class TestMinBid:
     def test_min_bid_2_removes_the_bid_of_1(self):
         hand = deal(DEAL_A, dealer=3, min_bid=2)
         assert legal_tokens(hand)[:4] == ["pass", "2", "3", "4"]
-        illegal(hand, "1", "The lowest bid at this table is 2")
+        illegal(hand, "1", "The lowest bid at this table is 2", code="bid_too_low")
         run(hand, "pass pass pass")
         assert legal_tokens(hand)[:3] == ["2", "3", "4"]
 
@@ -208,7 +246,7 @@ class TestAllPass:
         assert hand.is_over and hand.status == "thrown_in"
         assert hand.to_act is None and hand.legal_actions() == []
         assert hand.contract() is None and hand.scores() == [0, 0, 0, 0]
-        illegal(hand, "pass", "The hand is over", seat=0)
+        illegal(hand, "pass", "The hand is over", seat=0, code="hand_over")
 
     def test_with_a_redeal_a_dealer_may_still_bid_1(self):
         hand = run(deal(DEAL_A, dealer=3, all_pass="redeal_same"), "pass pass pass 1")

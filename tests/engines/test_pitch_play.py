@@ -112,16 +112,18 @@ def test_six_tricks_are_played_and_then_the_hand_is_over():
 
 def test_plays_out_of_turn_or_of_cards_not_held_are_refused():
     hand = run(deal(DEAL_A, dealer=3), "^AS")
-    illegal(hand, "3S", "It is not your turn: it is seat 1's turn", seat=2)
-    illegal(hand, "JS", "You do not hold J♠")
-    illegal(hand, "pass", "The auction is over: play a card")
-    illegal(hand, "^QS", "The auction is over: play a card")
+    illegal(hand, "3S", "It is not your turn: seat 1 is to play", seat=2, code="not_your_turn")
+    illegal(hand, "JS", "You do not hold J♠", code="card_not_held")
+    illegal(hand, "pass", "The auction is over: you must play a card", code="not_allowed_now")
+    illegal(hand, "^QS", "The auction is over: you must play a card", code="not_allowed_now")
     illegal(
         hand,
         Action(1, "play", card=parse_card("QS"), suit=0),
         "A play in Pitch names only its card",
     )
-    illegal(hand, Action(9, "play", card=parse_card("QS")), "There is no seat 9 at this table")
+    illegal(
+        hand, Action(9, "play", card=parse_card("QS")), "There is no seat 9 at a 4-player table"
+    )
 
 
 def test_legal_actions_are_interned():

@@ -82,6 +82,23 @@ EXPECTED = {
         "points": NO_POINTS,
         "game_points": [0, 0, 0, 0],
     },
+    "hand_4p_called_4_everyone_calls.json": {
+        "status": "in_progress",
+        "contract": {"seat": 1, "bid": 4, "trump": "H", "made": None},
+        "tricks": [0, 0, 0, 0],
+        "scores": [0, 0, 0, 0],
+        "to_act": 2,
+        "legal": [{"seat": 2, "play": "AH"}],
+        "points": NO_POINTS,
+        "game_points": [0, 0, 0, 0],
+    },
+    "bad_called_4_ends_nothing.json": {
+        "error": {
+            "index": 2,
+            "code": "not_your_turn",
+            "reason": "seat 1: It is not your turn: seat 2 is to call",
+        }
+    },
     "hand_4p_stuck_dealer.json": {
         "status": "in_progress",
         "contract": None,
@@ -109,28 +126,45 @@ EXPECTED = {
     "bad_must_follow_trumps.json": {
         "error": {
             "index": 1,
+            "code": "must_follow",
             "reason": "seat 1: You must follow trumps (spades): you hold Q♠, 5♠",
         }
     },
     "bad_stuck_dealer_passes.json": {
         "error": {
             "index": 3,
+            "code": "must_bid",
             "reason": "seat 3: The dealer must bid at least 2 when nobody else has bid",
         }
     },
     "bad_bid_not_higher.json": {
-        "error": {"index": 1, "reason": "seat 1: Your bid must be higher than 2"}
+        "error": {
+            "index": 1,
+            "code": "bid_too_low",
+            "reason": "seat 1: Your bid must be higher than 2",
+        }
     },
     "bad_kitty.json": {
-        "error": {"index": None, "reason": "a Pitch deal has no 'kitty': only hands"}
+        "error": {
+            "index": None,
+            "code": "malformed",
+            "reason": "a Pitch deal has no 'kitty': only hands",
+        }
     },
-    "bad_duplicate_card.json": {"error": {"index": None, "reason": "AS is dealt twice"}},
+    "bad_duplicate_card.json": {
+        "error": {"index": None, "code": "malformed", "reason": "AS is dealt twice"}
+    },
     "bad_partnerships_5p.json": {
-        "error": {"index": None, "reason": "partnerships need exactly 4 players, not 5"}
+        "error": {
+            "index": None,
+            "code": "malformed",
+            "reason": "partnerships need exactly 4 players, not 5",
+        }
     },
     "bad_game_hand_after_win.json": {
         "error": {
             "index": None,
+            "code": "game_over",
             "reason": "the game was already won before this hand",
             "hand": 2,
         }
@@ -193,40 +227,96 @@ def test_game_dealer_otherwise_passes_left():
 
 
 @pytest.mark.parametrize(
-    ("change", "index", "reason"),
+    ("change", "index", "code", "reason"),
     [
-        (lambda r: r["options"].update(trumps="S"), None, "unknown Pitch option 'trumps'"),
-        (lambda r: r["options"].update(target=10), None, "option 'target' must be one of"),
-        (lambda r: r.update(players=8), None, "pitch is played by 3, 4, 5, 6, 7 players, not 8"),
-        (lambda r: r.update(dead=[]), None, "a Pitch deal has no 'dead'"),
-        (lambda r: r["hands"][0].pop(), None, "seat 0 must be dealt exactly 6 cards"),
-        (lambda r: r["hands"][0].__setitem__(0, "JK"), None, "JK is not in the 52-card pack"),
-        (lambda r: r["actions"].__setitem__(0, {"seat": 0, "call": "7H"}), 0, "not '7H'"),
+        (
+            lambda r: r["options"].update(trumps="S"),
+            None,
+            "malformed",
+            "unknown Pitch option 'trumps'",
+        ),
+        (
+            lambda r: r["options"].update(target=10),
+            None,
+            "malformed",
+            "option 'target' must be one of",
+        ),
+        (
+            lambda r: r.update(players=8),
+            None,
+            "malformed",
+            "pitch is played by 3, 4, 5, 6, 7 players, not 8",
+        ),
+        (lambda r: r.update(dead=[]), None, "malformed", "a Pitch deal has no 'dead'"),
+        (
+            lambda r: r["hands"][0].pop(),
+            None,
+            "malformed",
+            "seat 0 must be dealt exactly 6 cards",
+        ),
+        (
+            lambda r: r["hands"][0].__setitem__(0, "JK"),
+            None,
+            "malformed",
+            "JK is not in the 52-card pack",
+        ),
+        (
+            lambda r: r["actions"].__setitem__(0, {"seat": 0, "call": "7H"}),
+            0,
+            "malformed",
+            "not '7H'",
+        ),
         (
             lambda r: r["actions"].__setitem__(0, {"seat": 0, "call": "2", "sans_kitty": True}),
             0,
+            "malformed",
             "Pitch has no kitty",
         ),
         (
             lambda r: r["actions"].__setitem__(0, {"seat": 0, "discard": ["AS"]}),
             0,
+            "malformed",
             "There is no discard in Pitch",
         ),
         (
             lambda r: r["actions"].__setitem__(1, {"seat": 1, "play": "QS", "suit": "S"}),
             1,
+            "malformed",
             "A play in Pitch names only its card",
         ),
-        (lambda r: r["actions"].__setitem__(1, {"seat": 2, "play": "3S"}), 1, "not your turn"),
-        (lambda r: r["actions"].append({"seat": 0, "play": "AS"}), 24, "the hand is already over"),
+        (
+            lambda r: r["actions"].__setitem__(1, {"seat": 2, "play": "3S"}),
+            1,
+            "not_your_turn",
+            "not your turn",
+        ),
+        (
+            lambda r: r["actions"].__setitem__(1, {"seat": 1, "play": "9H"}),
+            1,
+            "must_follow",
+            "You must follow trumps",
+        ),
+        (
+            lambda r: r["actions"].__setitem__(1, {"seat": 1, "play": "AS"}),
+            1,
+            "card_not_held",
+            "You do not hold A♠",
+        ),
+        (
+            lambda r: r["actions"].append({"seat": 0, "play": "AS"}),
+            24,
+            "hand_over",
+            "the hand is already over",
+        ),
     ],
 )
-def test_strictness(change, index, reason):
+def test_strictness(change, index, code, reason):
     record = copy.deepcopy(load("hand_4p_pitch_all_four.json"))
     change(record)
     result = records.replay(record)
     assert "error" in result, result
     assert result["error"]["index"] == index
+    assert result["error"]["code"] == code
     assert reason in result["error"]["reason"]
 
 
@@ -254,3 +344,57 @@ def test_the_replay_command_exits_1_on_a_bad_record(capsys):
 def test_record_errors_are_record_errors():
     with pytest.raises(RecordError):
         records.load_hand(load("bad_kitty.json"))
+
+
+class TestHandLimit:
+    """A game of a fixed number of hands (`hand_limit` beside `options`)."""
+
+    def limited(self, limit):
+        record = load("game_4p_won.json")
+        record["hand_limit"] = limit
+        return record
+
+    def test_the_target_ends_nothing_before_the_last_hand(self):
+        # Seat 0 reaches 8 of 7 on its own bid, but a three-hand game goes on.
+        assert records.replay(self.limited(3)) == {
+            "totals": [[4, 0, 0, 0], [8, 0, 0, 0]],
+            "winner": None,
+        }
+
+    def test_the_highest_total_wins_when_the_hands_are_played(self):
+        assert records.replay(self.limited(2))["winner"] == [0]
+
+    def test_a_tie_for_highest_makes_every_tied_seat_a_winner(self):
+        hand_one = run(deal(DEAL_A, dealer=3), *PLAY_A_PITCH)
+        record = records.game_record([hand_one], hand_one.options, hand_limit=1)
+        assert records.replay(record) == {"totals": [[4, 0, 0, 0]], "winner": [0]}
+        assert records.limited_game_winners([2, 5, 5, 1], 1, 1) == [1, 2]
+        assert records.limited_game_winners([2, 5, 5, 1], 0, 1) is None
+
+    def test_a_hand_after_the_last_one_is_an_error(self):
+        result = records.replay(self.limited(1))
+        assert result["error"]["hand"] == 1 and result["error"]["code"] == "game_over"
+        assert result["error"]["index"] is None
+
+    def test_thrown_in_hands_do_not_count(self):
+        record = load("game_4p_redeal_same.json")
+        record["hand_limit"] = 1
+        result = records.replay(record)
+        assert result["totals"] == [[0, 0, 0, 0], [0, 0, 0, 0]]
+        hands, _rows, winners = records.load_game(record)
+        assert hands[0].status == "thrown_in"
+        assert not hands[1].is_over and winners is None
+
+    @pytest.mark.parametrize("limit", [0, -1, "2", True, 1.5, None])
+    def test_a_bad_limit_is_an_error(self, limit):
+        result = records.replay(self.limited(limit))
+        assert result["error"]["code"] == "malformed"
+        assert "hand_limit" in result["error"]["reason"]
+
+    def test_export_carries_the_limit_and_round_trips(self):
+        hands, _rows, _winners = records.load_game(self.limited(2))
+        exported = records.game_record(hands, hands[0].options, hand_limit=2)
+        assert exported["hand_limit"] == 2
+        assert list(exported) == ["format", "game", "players", "options", "hand_limit", "hands"]
+        assert exported == self.limited(2)
+        assert "hand_limit" not in records.game_record(hands, hands[0].options)

@@ -225,7 +225,7 @@ def test_strictness(change, index, reason):
 
 def test_a_card_a_seat_does_not_hold_is_the_fixture_error():
     found = error(load("bad_card_not_held.json"))
-    assert found == {"index": 6, "reason": "seat 1: You do not hold 4♦"}
+    assert found == {"index": 6, "code": "card_not_held", "reason": "seat 1: You do not hold 4♦"}
     assert "dealt twice" in error(load("bad_duplicate_card.json"))["reason"]
 
 
@@ -242,6 +242,7 @@ def test_text_errors():
     assert duplicated != text
     assert records.replay_text(duplicated)["error"] == {
         "index": None,
+        "code": "malformed",
         "reason": "duplicate key 'dealer' in an object",
     }
 

@@ -43,7 +43,9 @@ def test_good_records_one_line_each_in_order():
 def test_a_bad_record_prints_its_error_goes_on_and_exits_1():
     code, lines = run_command(BAD, SLAM)
     assert code == 1
-    assert lines[0] == {"error": {"index": 6, "reason": "seat 1: You do not hold 4♦"}}
+    assert lines[0] == {
+        "error": {"index": 6, "code": "card_not_held", "reason": "seat 1: You do not hold 4♦"}
+    }
     assert lines[1]["status"] == "complete"
 
 
@@ -58,7 +60,9 @@ def test_missing_file_and_bad_json(tmp_path):
     code, lines = run_command(tmp_path / "nope.json", broken)
     assert code == 1
     assert lines[0]["error"]["index"] is None and "cannot read" in lines[0]["error"]["reason"]
+    assert lines[0]["error"]["code"] == "unreadable"
     assert "not valid JSON" in lines[1]["error"]["reason"]
+    assert lines[1]["error"]["code"] == "malformed"
 
 
 def test_game_error_names_the_hand(tmp_path):
@@ -72,6 +76,7 @@ def test_game_error_names_the_hand(tmp_path):
         {
             "error": {
                 "index": None,
+                "code": "wrong_dealer",
                 "reason": "the dealer must be seat 0, to the left of the previous dealer",
                 "hand": 1,
             }

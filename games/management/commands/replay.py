@@ -1,9 +1,10 @@
 """`python manage.py replay FILE [FILE ...]`: check hand or game records and print what they come to.
 
 One JSON object per file, one per line, in the order given; `-` reads one record from standard
-input. A bad record prints `{"error": {"index": …, "reason": …}}` (and `"hand"` for a game record)
-as its line; the command goes on with the other files and exits with status 1 if any record was
-bad (see shared/hand-records.md, "Replay").
+input. A bad record prints `{"error": {"index": …, "code": …, "reason": …}}` (and `"hand"` for
+a game record; `code` is one of `games.engines.base.REFUSAL_CODES`) as its line; the command
+goes on with the other files and exits with status 1 if any record was bad (see
+shared/hand-records.md, "Replay").
 """
 
 import json
@@ -36,5 +37,5 @@ class Command(BaseCommand):
             with open(name, encoding="utf-8") as handle:
                 text = handle.read()
         except (OSError, UnicodeDecodeError) as exc:
-            return RecordError(f"cannot read {name}: {exc}").as_json()
+            return RecordError(f"cannot read {name}: {exc}", code="unreadable").as_json()
         return replay_text(text)
