@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.engines import five_hundred as fh
 from games.engines import records
-from games.engines.base import Action, IllegalAction
+from games.engines.base import REFUSAL_CODES, Action, IllegalAction, refusal_message
 from games.engines.cards import JOKER, SUITS, parse_card
 
 PLAYERS = st.sampled_from([2, 3, 4, 5, 6])
@@ -264,7 +264,8 @@ def test_illegal_actions_never_change_the_state(players, options, seed):
             try:
                 hand.apply(candidate)
             except IllegalAction as exc:
-                assert str(exc)
+                assert str(exc) == refusal_message(exc.message_id, exc.params)
+                assert exc.code in REFUSAL_CODES
             else:
                 raise AssertionError(f"{candidate} was applied but is not legal")
             assert state(hand) == before, candidate

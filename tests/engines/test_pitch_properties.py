@@ -10,7 +10,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from games.engines import pitch, records
-from games.engines.base import Action, IllegalAction
+from games.engines.base import REFUSAL_CODES, Action, IllegalAction, refusal_message
 from games.engines.cards import standard_52
 from games.engines.pitch import Game, Hand, Options, apply_hand
 
@@ -150,7 +150,8 @@ def test_an_illegal_action_never_changes_the_state_and_legal_ones_are_accepted(t
             try:
                 hand.apply(action)
             except IllegalAction as exc:
-                assert str(exc)
+                assert str(exc) == refusal_message(exc.message_id, exc.params)
+                assert exc.code in REFUSAL_CODES
             else:
                 raise AssertionError(f"{action} was accepted but is not in legal_actions()")
             assert hand.full_view() == before
@@ -158,6 +159,50 @@ def test_an_illegal_action_never_changes_the_state_and_legal_ones_are_accepted(t
         for action in rng.sample(legal, min(3, len(legal))):
             copy = records.load_hand(records.hand_record(hand, options))
             copy.apply(action)
+
+
+@FAST
+@given(tables(), SEEDS)
+def test_every_seat_calls_once_and_only_pitching_ends_the_auction_early(table, seed):
+    """Each seat from the dealer's left to the dealer calls exactly once unless someone pitches
+    (which ends the auction at once); after a called 4 the others can only pass, and only the
+    dealer of an including_4 table may take it over (by calling 4 or pitching)."""
+    players, options = table
+    *_, hand = random_hand(players, options, seed)
+    bids = [a for a in hand.actions if a.kind in ("call", "pitch")]
+    order = [(hand.dealer + 1 + i) % players for i in range(players)]
+    assert [a.seat for a in bids] == order[: len(bids)]
+    pitched = [i for i, a in enumerate(bids) if a.kind == "pitch"]
+    if pitched:
+        assert pitched == [len(bids) - 1]
+        assert hand.pitcher == bids[-1].seat and hand.bid == 4
+    else:
+        assert len(bids) == players
+    called_4 = next((i for i, a in enumerate(bids) if a.call == "4"), None)
+    if called_4 is not None:
+        for later in bids[called_4 + 1 :]:
+            if later.seat != hand.dealer:
+                assert later.call == "pass"
+            elif options.dealer_steal != "including_4":
+                assert later.call == "pass"
+        takers = [a for a in bids[called_4 + 1 :] if a.call != "pass"]
+        assert hand.pitcher == (takers[-1].seat if takers else bids[called_4].seat)
+        assert hand.bid == 4
+
+
+@FAST
+@given(tables(), SEEDS)
+def test_after_a_called_4_the_legal_actions_are_passes_but_for_a_dealer_who_may_steal(table, seed):
+    players, options = table
+    for hand in random_hand(players, options, seed):
+        if not hand.in_auction or not any(a.call == "4" for a in hand.actions):
+            continue
+        legal = hand.legal_actions()
+        if hand.to_act == hand.dealer and options.dealer_steal == "including_4":
+            assert [a.call for a in legal[:2]] == ["pass", "4"]
+            assert {a.kind for a in legal[2:]} == {"pitch"}
+        else:
+            assert [a.to_record() for a in legal] == [{"seat": hand.to_act, "call": "pass"}]
 
 
 @CHEAP

@@ -274,3 +274,14 @@ def test_game_record_strictness(change, hand, index, reason):
 def test_unfinished_last_hand_adds_an_unchanged_row():
     hands, rows, winners = records.load_game(load("game_4p_unfinished.json"))
     assert not hands[-1].is_over and rows[-1] == rows[-2] and winners is None
+
+
+def test_every_refusal_code_is_documented_and_every_template_has_a_known_code():
+    import re
+
+    import games.engines as engines_package
+    from games.engines.base import REFUSAL_CODES, REFUSAL_MESSAGES
+
+    documented = re.findall(r"^    ([a-z_]+)  ", engines_package.__doc__, re.MULTILINE)
+    assert documented == list(REFUSAL_CODES)
+    assert {key.partition(".")[0] for key in REFUSAL_MESSAGES} <= set(REFUSAL_CODES)
