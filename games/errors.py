@@ -15,9 +15,30 @@ class InvalidInput(GameError):
 
 
 class IllegalMove(GameError):
-    """The rules don't allow that action now; the message is the engine's (HTTP 400)."""
+    """The rules don't allow that action now (HTTP 400). Its `code` is the engine's refusal
+    code (games.engines.base.REFUSAL_CODES: `must_follow`, `bid_too_low`, …), its message the
+    engine's reason; `message_id` and `params` are what the reason was built from."""
 
     code = "illegal_action"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        message_id: str = "",
+        params: dict | None = None,
+    ):
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message_id = message_id or self.code
+        self.params = dict(params or {})
+
+    @classmethod
+    def from_engine(cls, exc) -> IllegalMove:
+        """The engine's IllegalAction, with its code, as the site's refusal."""
+        return cls(str(exc), code=exc.code, message_id=exc.message_id, params=exc.params)
 
 
 class NotAllowed(GameError):

@@ -162,7 +162,9 @@ def _seat_dict(seat: Seat, user) -> dict[str, Any]:
 
 
 def table_info(table: Table, user=None, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """The table as everyone may see it (no cards)."""
+    """The table as everyone may see it (no cards), and what `user` may do with it."""
+    from .policies import table_access  # the policy reads seats through this module
+
     if seats is None:
         seats = table_seats(table)
     mine = seat_of(user, table, seats)
@@ -195,6 +197,7 @@ def table_info(table: Table, user=None, seats: list[Seat] | None = None) -> dict
         "your_seat": mine.number if mine else None,
         "is_demo": table.is_demo,
         "created_by": table.created_by.shown_name if table.created_by_id else None,
+        "may_start_with_bots": table_access(user, table, seats).may_start_with_bots,
     }
     if _signed_in(user) and table.created_by_id == user.pk and table.access == Table.Access.INVITE:
         info["invite_token"] = table.invite_token
@@ -288,7 +291,8 @@ def hand_record_for(table: Table, number: int) -> dict[str, Any] | None:
 def game_record_for(table: Table) -> dict[str, Any] | None:
     """The game record of the table's finished hands, in order (None before any has finished).
 
-    A game still being played is exported up to its last finished hand.
+    A game still being played is exported up to its last finished hand; a table that plays a
+    fixed number of hands (tournament tables) gives its `hand_limit`.
     """
     options = state.table_options(table)
     hands = [
@@ -297,4 +301,4 @@ def game_record_for(table: Table) -> dict[str, Any] | None:
     ]
     if not hands:
         return None
-    return records.game_record(hands, options)
+    return records.game_record(hands, options, hand_limit=table.hand_limit)

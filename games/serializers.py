@@ -54,6 +54,10 @@ class TableSerializer(serializers.Serializer):
     your_seat = serializers.IntegerField(allow_null=True)
     is_demo = serializers.BooleanField()
     created_by = serializers.CharField(allow_null=True)
+    may_start_with_bots = serializers.BooleanField(
+        help_text="Whether you may fill the empty seats with bots and start now "
+        "(POST start-with-bots/)."
+    )
     invite_token = serializers.CharField(
         required=False, help_text="Only for whoever opened an invite-only table."
     )

@@ -34,6 +34,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from accounts.models import Notice
 from clubs.models import Club
@@ -42,7 +43,7 @@ from kookaburra.choices import Game
 
 from . import state
 from .engines.base import Action, IllegalAction
-from .engines.records import engine_for
+from .engines.records import engine_for, limited_game_winners
 from .errors import (
     Conflict,
     GameError,
@@ -60,6 +61,7 @@ from .errors import (
 )
 from .models import BotLevel, HouseRuleSet, Seat, Table, TableAction, TableHand
 from .options import OptionsError, validate_options
+from .policies import table_access
 from .selectors import join_refusal, seat_of, table_seats
 from .signals import game_finished, hand_finished
 
@@ -354,19 +356,15 @@ def table_leave(actor, table: Table | int) -> None:
 
 
 def table_fill_with_bots(actor, table: Table | int) -> Table:
-    """Fill every empty seat with a bot of the table's level and start the game."""
+    """Fill every empty seat with a bot of the table's level and start the game (who may:
+    `policies.TableAccess.start_with_bots_refusal`, the rule the page and the API show)."""
     _require_signed_in(actor)
     with transaction.atomic():
         table = _lock_table(table)
-        if not table.is_waiting:
-            raise TableStarted("The game has already started.")
         seats = table_seats(table)
-        if seat_of(actor, table, seats) is None and table.created_by_id != actor.pk:
-            raise NotAllowed("Only the players at the table (or whoever opened it) can start it.")
-        if not table.bot_level:
-            raise Conflict("This table doesn't take bots: every seat needs a player.")
-        if not any(s.user_id for s in seats):
-            raise Conflict("Take a seat first: a game needs at least one person.")
+        refusal = table_access(actor, table, seats).start_with_bots_refusal()
+        if refusal is not None:
+            raise refusal
         for seat in seats:
             if seat.is_empty:
                 seat.bot_level = table.bot_level
@@ -522,12 +520,10 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
     )
     table.totals = totals
     if table.hand_limit:
-        # A fixed number of hands: the target doesn't end the game; the best total wins.
-        winners = None
+        # A fixed number of hands: the target doesn't end the game; the best total wins (the
+        # rule of hand-limited game records).
         played = TableHand.objects.filter(table=table, finished=True, thrown_in=False).count()
-        if played >= table.hand_limit:
-            best = max(totals)
-            winners = [s for s in range(table.players) if totals[s] == best]
+        winners = limited_game_winners(totals, played, table.hand_limit)
     table_id, number = table.pk, table_hand.number
     transaction.on_commit(
         lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number)
@@ -576,8 +572,7 @@ def table_act(
         table = _lock_table(table)
         if expected_number != table.action_number:
             raise StaleAction(
-                f"The game has moved on: you sent action {expected_number + 1}, but "
-                f"{table.action_number} actions have been played. Reload and try again.",
+                _stale_message(expected_number, table.action_number),
                 action_number=table.action_number,
             )
         if not table.is_playing:
@@ -611,17 +606,9 @@ def table_act(
         try:
             hand.apply(action)
         except IllegalAction as exc:
-            raise IllegalMove(str(exc)) from None
-        table.action_number += 1
-        TableAction.objects.create(
-            table=table,
-            number=table.action_number,
-            hand=table_hand,
-            seat=action.seat,
-            record=action.to_record(),
-            actor=None if actor is BOT else actor,
-            by_bot=actor is BOT,
-        )
+            raise IllegalMove.from_engine(exc) from None
+        _log_action(table, table_hand, action, actor)
+        _play_forced_passes(table, table_hand, hand, seats)
         _touch(table)
         hand_over = game_over = False
         if hand.is_over:
@@ -631,6 +618,59 @@ def table_act(
         table.save()
         _after_commit(table, hand)
     return ActResult(table.action_number, table.hand_number, hand_over, game_over)
+
+
+def _stale_message(expected: int, played: int) -> str:
+    """Why an action naming the wrong action number changed nothing, in plain numbers."""
+    if expected < played:
+        return ngettext(
+            "The game has moved on: you answered the table as it was after %(expected)d "
+            "action, but %(played)d have been played now. Reload and try again.",
+            "The game has moved on: you answered the table as it was after %(expected)d "
+            "actions, but %(played)d have been played now. Reload and try again.",
+            expected,
+        ) % {"expected": expected, "played": played}
+    return ngettext(
+        "You answered the table as it would be after %(expected)d action, but only "
+        "%(played)d have been played. Reload and try again.",
+        "You answered the table as it would be after %(expected)d actions, but only "
+        "%(played)d have been played. Reload and try again.",
+        expected,
+    ) % {"expected": expected, "played": played}
+
+
+def _log_action(table: Table, table_hand: TableHand, action: Action, actor) -> None:
+    """Append an applied action to the table's log. `actor` None: the site played it for the
+    seat (a forced pass)."""
+    table.action_number += 1
+    TableAction.objects.create(
+        table=table,
+        number=table.action_number,
+        hand=table_hand,
+        seat=action.seat,
+        record=action.to_record(),
+        actor=None if actor is BOT else actor,
+        by_bot=actor is BOT,
+    )
+
+
+def is_forced_pass(table: Table, hand, seats: list[Seat]) -> bool:
+    """Pitch: after a called 4 the players after it still call, and most can only pass. When
+    that is a person's only legal action, the site passes for them."""
+    if table.game != Game.PITCH or not hand.in_auction or hand.to_act is None:
+        return False
+    if seats[hand.to_act].is_bot:
+        return False  # the bot's own move (through its task) is the pass
+    legal = hand.legal_actions()
+    return len(legal) == 1 and legal[0].kind == "call" and legal[0].call == "pass"
+
+
+def _play_forced_passes(table: Table, table_hand: TableHand, hand, seats: list[Seat]) -> None:
+    """Record, as ordinary logged actions, the passes people have no choice but to make."""
+    while is_forced_pass(table, hand, seats):
+        action = hand.legal_actions()[0]
+        hand.apply(action)
+        _log_action(table, table_hand, action, None)
 
 
 def table_look(actor, table: Table | int) -> bool:

@@ -23,6 +23,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -39,6 +40,7 @@ from .errors import GameError, HandNotFinished, InvalidInput
 from .forms import RecordUploadForm, TableForm
 from .models import BotLevel, HouseRuleSet, Table
 from .options import option_summary
+from .policies import table_access
 
 # Cards, suits and calls for people ----------------------------------------------------------------
 
@@ -413,6 +415,41 @@ def _auction(
         rows[-1][column] = call
         last_column = column
     return {"columns": [{"seat": s, "label": labels[s]} for s in order], "rows": rows}
+
+
+def _forced_passes(
+    game: str, view: dict[str, Any] | None, info: dict[str, Any], labels: list[str]
+) -> str:
+    """Pitch: the passes the site played for people after a called 4, as one line."""
+    if game != Game.PITCH or not view:
+        return ""
+    bids = view.get("bids") or []
+    called = next((i for i, b in enumerate(bids) if b.get("call") == "4"), None)
+    if called is None:
+        return ""
+    steal = (info["options"] or {}).get("dealer_steal") == "including_4"
+    names = [
+        labels[b["seat"]]
+        for b in bids[called + 1 :]
+        if b.get("call") == "pass"
+        and not info["seats"][b["seat"]]["is_bot"]
+        and not (steal and b["seat"] == view["dealer"])
+    ]
+    if not names:
+        return ""
+    return gettext("%(names)s passed automatically: a 4 was called.") % {
+        "names": _join_names(names)
+    }
+
+
+def _start_hint(user, table: Table, info: dict[str, Any]) -> str:
+    """Why the "start with bots" button is missing, for whoever could otherwise use it."""
+    if info["may_start_with_bots"] or not table.is_waiting or not table.bot_level:
+        return ""
+    if not user.is_authenticated or (info["your_seat"] is None and table.created_by_id != user.pk):
+        return ""
+    refusal = table_access(user, table).start_with_bots_refusal()
+    return refusal.message if refusal else ""
 
 
 def _bidding_box(game: str, legal: list[dict[str, Any]], options: dict[str, Any]) -> dict:
@@ -836,10 +873,9 @@ def _table_context(
         "waiting_on_others": table.is_waiting or (table.is_playing and not my_turn),
         "may_sit": request.user.is_authenticated
         and selectors.join_refusal(request.user, table, token) is None,
-        "may_start": table.is_waiting
-        and bool(table.bot_level)
-        and request.user.is_authenticated
-        and (me is not None or table.created_by_id == request.user.pk),
+        "may_start": info["may_start_with_bots"],
+        "start_hint": _start_hint(request.user, table, info),
+        "forced_passes": _forced_passes(game, view, info, labels),
         "bot_level_label": BotLevel(table.bot_level).label if table.bot_level else "",
         "bot_level_description": BOT_LEVELS.get(table.bot_level, ""),
         "invite_url": request.build_absolute_uri(_table_url(table, info["invite_token"]))

@@ -179,8 +179,11 @@ def test_act_errors_have_reasons(clients, four, make_user, token_client):
     response = clients[seat].post(
         act, {"expected_action": 0, "action": {"call": "9"}}, format="json"
     )
-    assert response.status_code == 400 and response.json()["code"] == "illegal_action"
-    assert response.json()["detail"]
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": "A bid in Pitch is 1, 2, 3 or 4 (or pass), not '9'",
+        "code": "malformed",
+    }
     response = clients[other].post(
         act, {"expected_action": 0, "action": {"call": "pass"}}, format="json"
     )

@@ -6,6 +6,7 @@ import pytest
 
 from games import selectors, services, state
 from games.engines import records
+from games.engines.cards import parse_card
 from games.errors import (
     IllegalMove,
     InvalidInput,
@@ -72,12 +73,20 @@ def test_stale_and_repeated_requests_change_nothing(four):
     with pytest.raises(StaleAction) as caught:
         services.table_act(four[seat], table.pk, 3, {"call": "pass"})
     assert caught.value.action_number == 0 and caught.value.status_code == 409
-    assert "moved on" in caught.value.message
+    assert caught.value.message == (
+        "You answered the table as it would be after 3 actions, but only 0 have been played. "
+        "Reload and try again."
+    )
     services.table_act(four[seat], table.pk, 0, {"call": "pass"})
     before = snapshot(table)
-    with pytest.raises(StaleAction):  # the same request again
+    with pytest.raises(StaleAction) as caught:  # the same request again
         services.table_act(four[seat], table.pk, 0, {"call": "pass"})
     assert snapshot(table) == before
+    # The numbers in the message are the ones sent and the ones played (not one more).
+    assert caught.value.message == (
+        "The game has moved on: you answered the table as it was after 0 actions, but 1 have "
+        "been played now. Reload and try again."
+    )
 
 
 def test_illegal_actions_carry_the_rules_reason(four):
@@ -86,11 +95,15 @@ def test_illegal_actions_carry_the_rules_reason(four):
     before = snapshot(table)
     with pytest.raises(IllegalMove) as caught:
         services.table_act(four[seat], table.pk, 0, {"call": "9"})
-    assert caught.value.status_code == 400 and caught.value.message
+    assert caught.value.status_code == 400
+    assert caught.value.message == "A bid in Pitch is 1, 2, 3 or 4 (or pass), not '9'"
+    assert caught.value.as_json() == {"detail": caught.value.message, "code": "malformed"}
     hand = view_of(four[seat], table)
     foreign = next(c for c in ("AS", "KS", "QS", "AH", "KH") if c not in hand["hand"])
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as caught:
         services.table_act(four[seat], table.pk, 0, {"pitch": foreign})
+    assert caught.value.code == "card_not_held"
+    assert caught.value.params == {"card": parse_card(foreign).symbol}
     assert snapshot(table) == before
 
 
@@ -278,3 +291,76 @@ def test_a_stale_table_object_reads_the_state_at_its_own_action_count(four):
     table.refresh_from_db()
     assert len(selectors.table_view_for(four[0], table)["hand"]["bids"]) == 1
     assert selectors.table_view_for(four[0], old)["hand"]["bids"] == []  # the cache agrees
+
+
+class TestCalledFour:
+    """Pitch: a called 4 doesn't end the auction; the site passes for the people after it."""
+
+    def test_the_people_after_a_called_4_pass_automatically(self, four):
+        table = full_table(four, seed=1)
+        caller = table.to_act
+        dealer = TableHand.objects.get(table=table, number=1).dealer
+        result = services.table_act(four[caller], table.pk, 0, {"call": "4"})
+        # The three other seats (the dealer last) could only pass: they did, as logged actions.
+        assert result.action_number == 4
+        logged = list(TableAction.objects.filter(table=table).order_by("number"))
+        assert [(a.seat, a.record) for a in logged] == [
+            (caller, {"seat": caller, "call": "4"}),
+            *(((caller + i) % 4, {"seat": (caller + i) % 4, "call": "pass"}) for i in (1, 2, 3)),
+        ]
+        assert (logged[-1].seat, logged[0].actor) == (dealer, four[caller])
+        assert all(a.actor is None and not a.by_bot for a in logged[1:])
+        table.refresh_from_db()
+        hand = view_of(four[caller], table)
+        assert hand["phase"] == "play" and hand["pitcher"] == caller
+        assert table.to_act == caller  # the bidder leads
+        # The log alone replays to the same state.
+        state.forget_all()
+        assert view_of(four[caller], table) == hand
+
+    def test_with_including_4_the_dealer_still_chooses(self, four):
+        table = full_table(four, seed=1, options={"dealer_steal": "including_4"})
+        caller = table.to_act
+        dealer = TableHand.objects.get(table=table, number=1).dealer
+        result = services.table_act(four[caller], table.pk, 0, {"call": "4"})
+        assert result.action_number == 3  # the two seats between passed; the dealer has not
+        table.refresh_from_db()
+        assert table.to_act == dealer
+        legal = view_of(four[dealer], table)["legal"]
+        assert legal[:2] == [{"seat": dealer, "call": "pass"}, {"seat": dealer, "call": "4"}]
+        assert {next(iter(set(e) - {"seat"})) for e in legal[2:]} == {"pitch"}
+        services.table_act(four[dealer], table.pk, 3, {"call": "4"})
+        table.refresh_from_db()
+        assert view_of(four[dealer], table)["pitcher"] == dealer and table.to_act == dealer
+
+    def test_a_bot_after_a_called_4_passes_by_itself(self, four):
+        for seed in range(40):
+            table = services.table_create(
+                four[0], game="pitch", players=4, bot_level="easy", seed=seed
+            )
+            services.table_sit(four[1], table, 1)
+            services.table_fill_with_bots(four[0], table)  # bots' tasks are not run here
+            table.refresh_from_db()
+            if table.to_act == 1:
+                break
+        else:
+            pytest.skip("no seed gave seat 1 the first call")
+        services.table_act(four[1], table.pk, 0, {"call": "4"})
+        table.refresh_from_db()
+        # Seat 2 is a bot: the site leaves its pass to the bot's own move.
+        assert table.action_number == 1 and table.to_act == 2 and table.bot_to_act
+        assert services.table_bot_move(table.pk, 1)
+        table.refresh_from_db()
+        assert TableAction.objects.get(table=table, number=2).by_bot
+
+
+def test_a_hand_limited_game_ends_by_the_shared_rule_and_its_record_says_so(four):
+    table = full_table(four, seed=3, hand_limit=1)
+    play_until(four, table, random.Random(3), lambda t: t.is_finished, chooser=pick_well)
+    table.refresh_from_db()
+    record = selectors.game_record_for(table)
+    assert record["hand_limit"] == 1
+    assert records.replay(record) == {
+        "totals": [h.totals for h in TableHand.objects.filter(table=table).order_by("number")],
+        "winner": table.winners,
+    }

@@ -2,6 +2,7 @@
 posts (stale, illegal and refused ones too), the poll, leaving and coming back, permissions,
 the end-of-hand summary and the end of the game."""
 
+import html
 import random
 import re
 
@@ -10,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
+from games.engines.cards import parse_card
 from games.models import Table, TableAction
 from games.views import card_info
 
@@ -582,3 +584,36 @@ def test_the_end_of_the_game(four, client_for):
 def test_an_unknown_table_is_a_404(client):
     assert client.get(reverse("games:table", args=[424242])).status_code == 404
     assert Table.objects.count() == 0
+
+
+# Pitch: a called 4 ----------------------------------------------------------------------------
+
+
+def test_after_a_called_4_the_page_says_who_passed_automatically(four, client_for):
+    table = full_table(four, game="pitch", seed=1)
+    caller = table.to_act
+    response = post_act(client_for(four[caller]), table, {"call": "4"}, htmx=True)
+    page = response.content.decode()
+    assert response.status_code == 200
+    table = refreshed(table)
+    assert table.action_number == 4 and table.to_act == caller
+    others = [(caller + i) % 4 for i in (1, 2, 3)]
+    names = [four[s].display_name for s in others]
+    line = re.search(r'<p class="small muted forced-passes">(.*?)</p>', page)
+    assert line, "no forced-passes line"
+    text = line.group(1)
+    assert text.endswith("passed automatically: a 4 was called.")
+    assert all(name in text for name in names)
+    # Everyone else's page says the same.
+    assert text in page_of(client_for(four[others[0]]), table)
+
+
+def test_a_refused_pitch_action_shows_the_engines_reason(four, client_for):
+    table = full_table(four, game="pitch", seed=1)
+    seat = table.to_act
+    mine = set(view_of(four[seat], table)["hand"])
+    foreign = next(c for c in ("AS", "KS", "QS", "AH", "KH", "AD") if c not in mine)
+    response = post_act(client_for(four[seat]), table, {"pitch": foreign}, htmx=True)
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert f"You do not hold {parse_card(foreign).symbol}" in page
