@@ -197,3 +197,20 @@ def test_club_partners_beat_random_partners():
     club, easy = _match(100, seed=2, partnerships=True)
     assert club > 0
     assert club - easy > 200
+
+
+def test_after_a_called_4_a_strong_hand_can_only_pass():
+    hand = deal(["9D 8H 6C 5S 3D 4C", "5H 4H 3H 7H KD QD", "AS KS JS 2S 7D 4D", JUNK[3]], dealer=3)
+    run(hand, "pass 4")
+    assert hand.in_auction and hand.to_act == 2
+    assert bot_action(hand) == {"seat": 2, "call": "pass"}
+
+
+def test_an_including_4_dealer_steals_a_called_4_with_a_hand_worth_it():
+    strong = deal(["AS KS JS 2S 7H 10D", *JUNK[1:]], dealer=0, dealer_steal="including_4")
+    run(strong, "4 pass pass")
+    assert strong.to_act == 0
+    assert bot_action(strong) in ({"seat": 0, "call": "4"}, {"seat": 0, "pitch": "AS"})
+    junk = deal(JUNK, dealer=0, dealer_steal="including_4")
+    run(junk, "4 pass pass")
+    assert bot_action(junk) == {"seat": 0, "call": "pass"}
