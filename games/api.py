@@ -236,8 +236,12 @@ class TableActView(GameAPIView):
         summary="Act",
         description="Play one action for your seat. `expected_action` is the table's "
         "`action_number` you are answering: if the game has moved on, nothing changes and the "
-        "answer is 409 `stale_action`. An action the rules refuse is a 400 with the reason; "
-        "acting out of turn is a 409, for someone else's seat a 403.",
+        "answer is 409 `stale_action`. An action the rules refuse is a 400 with the reason "
+        "in `detail` and the rules engine's refusal code in `code` (`must_follow`, "
+        "`bid_too_low`, `card_not_held`, `malformed`, …: the list is in games/engines); "
+        "acting out of turn is a 409, for someone else's seat a 403. In Pitch, after a called "
+        "4 the players after it can only pass: the site passes for people at once, so the "
+        "answer's `action_number` counts those passes too.",
         request=ActSerializer,
         responses={200: ActResultSerializer, **error_responses(400, 403, 404, 409)},
     )
