@@ -654,7 +654,7 @@ def _log_action(table: Table, table_hand: TableHand, action: Action, actor) -> N
     )
 
 
-def is_forced_pass(table: Table, hand, seats: list[Seat]) -> bool:
+def _is_forced_pass(table: Table, hand, seats: list[Seat]) -> bool:
     """Pitch: after a called 4 the players after it still call, and most can only pass. When
     that is a person's only legal action, the site passes for them."""
     if table.game != Game.PITCH or not hand.in_auction or hand.to_act is None:
@@ -667,7 +667,7 @@ def is_forced_pass(table: Table, hand, seats: list[Seat]) -> bool:
 
 def _play_forced_passes(table: Table, table_hand: TableHand, hand, seats: list[Seat]) -> None:
     """Record, as ordinary logged actions, the passes people have no choice but to make."""
-    while is_forced_pass(table, hand, seats):
+    while _is_forced_pass(table, hand, seats):
         action = hand.legal_actions()[0]
         hand.apply(action)
         _log_action(table, table_hand, action, None)
