@@ -17,6 +17,7 @@ from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from accounts.models import Notice
 from kookaburra.choices import Game
@@ -671,17 +672,55 @@ def registration_mark_no_show(actor, registration: Registration) -> Registration
     return registration
 
 
-@transaction.atomic
-def registration_undo(actor, registration: Registration) -> Registration:
-    """Undo a check-in or a no-show: back to registered (a walk-in is taken off the list)."""
-    night, registration = _lock_registration_for_director(actor, registration)
-    if registration.status not in (Status.CHECKED_IN, Status.NO_SHOW):
-        raise Conflict(f"{registration.player_name} isn't checked in or marked as a no-show.")
+def _back_to_registered(registration: Registration) -> Registration:
     registration.status = Status.CANCELLED if registration.walk_in else Status.REGISTERED
     registration.checked_in_at = None
     registration.checked_in_by = None
     registration.save()
     return registration
+
+
+@transaction.atomic
+def registration_undo_check_in(actor, registration: Registration) -> Registration:
+    """Take back a check-in: the player is registered again (a walk-in is taken off the list).
+
+    Its own action, never a second tap on "check in": asking to undo a check-in that isn't
+    there (a doubled tap, a stale page) changes nothing and says so."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status != Status.CHECKED_IN:
+        raise Conflict(
+            _("%(name)s isn't checked in (they're %(status)s).")
+            % {
+                "name": registration.player_name,
+                "status": registration.get_status_display().lower(),
+            }
+        )
+    return _back_to_registered(registration)
+
+
+@transaction.atomic
+def registration_undo_no_show(actor, registration: Registration) -> Registration:
+    """Take back a no-show: the player is registered again (a walk-in is taken off the list)."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status != Status.NO_SHOW:
+        raise Conflict(
+            _("%(name)s isn't marked as a no-show (they're %(status)s).")
+            % {
+                "name": registration.player_name,
+                "status": registration.get_status_display().lower(),
+            }
+        )
+    return _back_to_registered(registration)
+
+
+@transaction.atomic
+def registration_undo(actor, registration: Registration) -> Registration:
+    """Undo a check-in or a no-show, whichever it is (the API's older `undo`). Pages use
+    `registration_undo_check_in` and `registration_undo_no_show`, which say what they undo."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status not in (Status.CHECKED_IN, Status.NO_SHOW):
+        raise Conflict(f"{registration.player_name} isn't checked in or marked as a no-show.")
+    return _back_to_registered(registration)
 
 
 @transaction.atomic
