@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext as _
 
 from kookaburra.choices import Game
 
@@ -63,6 +64,27 @@ class ProfileForm(forms.ModelForm):
         if email and User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError("Another account already uses this email.")
         return email
+
+    def clean_display_name(self):
+        """Refuse a name that another member of one of your clubs goes by (compared as
+        accounts.names does): pages, standings and notices show display names, so one member
+        could pass for another."""
+        display_name = " ".join(self.cleaned_data.get("display_name", "").split())
+        shown = display_name or self.instance.username
+        other = self.instance.namesake(shown)
+        if other is not None:
+            if display_name:
+                message = _(
+                    "A member of %(club)s already goes by “%(name)s”. Choose a name that tells "
+                    "you apart."
+                ) % {"club": other.club.name, "name": other.user.shown_name}
+            else:
+                message = _(
+                    "Without a display name you'd be shown as “%(name)s”, which a member of "
+                    "%(club)s already goes by. Choose a display name."
+                ) % {"club": other.club.name, "name": shown}
+            raise forms.ValidationError(message)
+        return display_name
 
     def clean_games(self):
         chosen = self.cleaned_data.get("games") or []

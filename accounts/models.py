@@ -6,6 +6,8 @@ from django.utils import timezone
 
 from kookaburra.choices import Game
 
+from .names import NameKeyField, name_key, with_key_field
+
 
 def new_calendar_token() -> str:
     """A secret for the member's calendar feed URL (calendar apps fetch it without a session)."""
@@ -16,6 +18,12 @@ class User(AbstractUser):
     """A member of the site. `display_name` is what other players see."""
 
     display_name = models.CharField(max_length=60, blank=True)
+    shown_name_key = NameKeyField(
+        source=["display_name", "username"],
+        db_index=True,
+        help_text="The shown name as compared (accounts.names.name_key): two members of one "
+        "club never share it.",
+    )
     games = models.JSONField(
         default=list, blank=True, help_text=f"Games this player plays: {', '.join(Game.values)}."
     )
@@ -30,9 +38,36 @@ class User(AbstractUser):
     def __str__(self):
         return self.display_name or self.username
 
+    def save(self, *args, update_fields=None, **kwargs):
+        update_fields = with_key_field(
+            update_fields, ["display_name", "username"], "shown_name_key"
+        )
+        super().save(*args, update_fields=update_fields, **kwargs)
+
     @property
     def shown_name(self) -> str:
         return self.display_name or self.username
+
+    def namesake(self, name: str, club_ids=None):
+        """The membership of another member, in one of `club_ids` (default: the clubs this
+        user is in), whose shown name counts as the same as `name` (accounts.names.name_key):
+        with both in one club, one could pass for the other. None when there is none.
+
+        Clubs are reached through the user's relations, so this app imports nothing from clubs.
+        """
+        key = name_key(name)
+        if not key:
+            return None
+        memberships = self.memberships.model.objects
+        if club_ids is None:
+            club_ids = self.memberships.values("club_id")
+        return (
+            memberships.filter(club_id__in=club_ids, user__shown_name_key=key)
+            .exclude(user_id=self.pk)
+            .select_related("club", "user")
+            .order_by("club__name")
+            .first()
+        )
 
     @property
     def game_labels(self) -> list[str]:

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.selectors import upcoming_registrations
+
 from .forms import ProfileForm, SignupForm
 from .models import Notice, User
 
@@ -42,18 +44,9 @@ def signup(request):
 @require_GET
 def profile(request, username):
     person = get_object_or_404(User, username=username, is_active=True)
-    # Clubs and nights are reached through their relations to the user, so this app
-    # imports nothing from the clubs app.
     memberships = person.memberships.select_related("club").order_by("club__name")
-    upcoming = (
-        person.night_registrations.filter(
-            status__in=["registered", "waitlisted", "checked_in"],
-            night__starts_at__gte=timezone.now(),
-            night__status="scheduled",
-        )
-        .select_related("night", "night__club")
-        .order_by("night__starts_at")[:10]
-    )
+    # The same "upcoming nights" as the home page and My nights: one selector in clubs.
+    upcoming = upcoming_registrations(person)[:10]
     is_me = request.user.is_authenticated and request.user.pk == person.pk
     return render(
         request,

@@ -456,7 +456,30 @@ class RegistrationViewSet(
         return self._act(pk, services.registration_mark_no_show)
 
     @extend_schema(
+        summary="Undo a check-in (directors)",
+        description="The player is registered again (a walk-in is taken off the list). "
+        "409 when they aren't checked in, so a repeated request changes nothing.",
+        request=None,
+        responses=_with_errors({200: RegistrationSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="undo-check-in")
+    def undo_check_in(self, request, pk=None):
+        return self._act(pk, services.registration_undo_check_in)
+
+    @extend_schema(
+        summary="Undo a no-show (directors)",
+        description="The player is registered again. 409 when they aren't marked as a no-show.",
+        request=None,
+        responses=_with_errors({200: RegistrationSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="undo-no-show")
+    def undo_no_show(self, request, pk=None):
+        return self._act(pk, services.registration_undo_no_show)
+
+    @extend_schema(
         summary="Undo a check-in or no-show (directors)",
+        description="Whichever the registration has; prefer undo-check-in and undo-no-show, "
+        "which say what they take back.",
         request=None,
         responses=_with_errors({200: RegistrationSerializer}),
     )

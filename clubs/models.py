@@ -7,18 +7,33 @@ data, the database constraints that keep it consistent, and read-only helpers fo
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, When
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
+from accounts.names import NameKeyField, name_key, with_key_field
 from kookaburra.choices import Game
+
+
+def name_taken_message(existing: str) -> str:
+    """What to say when a name counts as the same as the club called `existing`."""
+    return _(
+        "There is already a club called “%(name)s”, and names that differ only in capitals, "
+        "accents or spacing count as the same. Choose another name."
+    ) % {"name": existing}
 
 
 class Club(models.Model):
     name = models.CharField(max_length=100)
+    name_key = NameKeyField(
+        source="name",
+        help_text="The name as compared (accounts.names.name_key): no two clubs share it.",
+    )
     slug = models.SlugField(max_length=110, unique=True)
     about = models.TextField(blank=True)
     venue = models.CharField("home venue", max_length=200, blank=True)
@@ -45,12 +60,34 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["name_key"], name="unique_club_name"),
+        ]
 
     def __str__(self):
         return self.name
 
+    def save(self, *args, update_fields=None, **kwargs):
+        update_fields = with_key_field(update_fields, ["name"], "name_key")
+        super().save(*args, update_fields=update_fields, **kwargs)
+
     def get_absolute_url(self):
         return reverse("clubs:detail", args=[self.slug])
+
+    def clean(self):
+        """For the admin's forms: the same refusal as the services give (clubs.services)."""
+        super().clean()
+        other = Club.named_like(self.name, exclude_pk=self.pk)
+        if other is not None:
+            raise ValidationError({"name": name_taken_message(other.name)})
+
+    @staticmethod
+    def named_like(name: str, *, exclude_pk=None) -> "Club | None":
+        """Another club whose name counts as the same as `name` (see accounts.names)."""
+        key = name_key(name)
+        if not key:
+            return None
+        return Club.objects.filter(name_key=key).exclude(pk=exclude_pk).first()
 
     @property
     def game_labels(self) -> list[str]:

@@ -17,12 +17,14 @@ from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from accounts.models import Notice
+from accounts.names import name_key
 from kookaburra.choices import Game
 from kookaburra.errors import ServiceError
 
-from .models import Club, ClubNight, JoinRequest, Membership, Registration
+from .models import Club, ClubNight, JoinRequest, Membership, Registration, name_taken_message
 from .permissions import club_access
 
 Role = Membership.Role
@@ -94,6 +96,18 @@ class CapacityTooSmall(Conflict):
     code = "capacity_too_small"
 
 
+class DisplayNameTaken(Conflict):
+    """A member of the club already goes by the joiner's name (HTTP 409)."""
+
+    code = "display_name_taken"
+
+
+class NameTaken(InvalidInput):
+    """Another club already has this name, or one that reads the same (HTTP 400)."""
+
+    code = "name_taken"
+
+
 # Helpers -----------------------------------------------------------------------------------------
 
 
@@ -148,12 +162,15 @@ def _clean_games(games) -> list[str]:
 # Clubs and memberships ---------------------------------------------------------------------------
 
 
-def _clean_club_fields(name: str, about: str, venue: str, games) -> dict:
-    name = (name or "").strip()
-    if not name:
+def _clean_club_fields(name: str, about: str, venue: str, games, *, club_pk=None) -> dict:
+    name = " ".join((name or "").split())
+    if not name_key(name):
         raise InvalidInput("Give the club a name.", field="name")
     if len(name) > 100:
         raise InvalidInput("Keep the name to 100 characters.", field="name")
+    other = Club.named_like(name, exclude_pk=club_pk)
+    if other is not None:
+        raise NameTaken(name_taken_message(other.name), field="name")
     return {
         "name": name,
         "about": (about or "").strip(),
@@ -169,8 +186,11 @@ def club_create(
     """Anyone signed in can create a club; they become its owner."""
     _require_signed_in(actor)
     fields = _clean_club_fields(name, about, venue, games)
-    club = Club.objects.create(
-        slug=Club.unique_slug(fields["name"]), is_open=is_open, created_by=actor, **fields
+    club = _save_club_name(
+        lambda: Club.objects.create(
+            slug=Club.unique_slug(fields["name"]), is_open=is_open, created_by=actor, **fields
+        ),
+        fields["name"],
     )
     Membership.objects.create(club=club, user=actor, role=Role.OWNER)
     return club
@@ -192,12 +212,30 @@ def club_update(actor, club: Club, **changes) -> Club:
         "games": club.games,
     }
     current.update({k: v for k, v in changes.items() if k != "is_open"})
-    for key, value in _clean_club_fields(**current).items():
+    for key, value in _clean_club_fields(**current, club_pk=club.pk).items():
         setattr(club, key, value)
     if "is_open" in changes:
         club.is_open = bool(changes["is_open"])
-    club.save()
+    _save_club_name(club.save, club.name, exclude_pk=club.pk)
     return club
+
+
+def _save_club_name(save, name: str, *, exclude_pk=None):
+    """Run `save`; when another club took a name that reads the same in the meantime, the
+    database's unique name key refuses it and we say so as the check above would have."""
+    try:
+        with transaction.atomic():
+            return save()
+    except IntegrityError as error:
+        other = Club.named_like(name, exclude_pk=exclude_pk)
+        if other is None:
+            raise
+        raise NameTaken(name_taken_message(other.name), field="name") from error
+
+
+def _namesake_in(user, club: Club):
+    """A member of `club` whose shown name reads the same as `user`'s (see accounts.names)."""
+    return user.namesake(user.shown_name, club_ids=[club.pk])
 
 
 @dataclass(frozen=True)
@@ -221,6 +259,16 @@ def club_join(actor, club: Club, *, message: str = "") -> JoinResult:
         raise AlreadyMember(f"You're already a member of {club.name}.")
     if access.pending_request:
         raise RequestPending(f"Your request to join {club.name} is waiting for a director.")
+    if _namesake_in(actor, club) is not None:
+        # Pages, standings and notices show display names: two members going by one name
+        # could pass for one another.
+        raise DisplayNameTaken(
+            _(
+                "A member of %(club)s already goes by “%(name)s”. Change your display name in "
+                "your profile, then join."
+            )
+            % {"club": club.name, "name": actor.shown_name}
+        )
     if club.is_open:
         return JoinResult(membership=Membership.objects.create(club=club, user=actor))
     request = JoinRequest.objects.create(club=club, user=actor, message=(message or "")[:300])
@@ -255,6 +303,18 @@ def _decide(actor, join_request: JoinRequest, approve: bool) -> JoinRequest:
     if join_request.status != JoinRequest.Status.PENDING:
         raise Conflict(
             f"That request was already {join_request.get_status_display().lower()}.",
+        )
+    if approve and _namesake_in(join_request.user, club) is not None:
+        raise DisplayNameTaken(
+            _(
+                "A member of %(club)s already goes by “%(name)s”: %(username)s needs to change "
+                "their display name before they can join."
+            )
+            % {
+                "club": club.name,
+                "name": join_request.user.shown_name,
+                "username": f"@{join_request.user.username}",
+            }
         )
     join_request.status = JoinRequest.Status.APPROVED if approve else JoinRequest.Status.DECLINED
     join_request.decided_at = timezone.now()
@@ -671,17 +731,55 @@ def registration_mark_no_show(actor, registration: Registration) -> Registration
     return registration
 
 
-@transaction.atomic
-def registration_undo(actor, registration: Registration) -> Registration:
-    """Undo a check-in or a no-show: back to registered (a walk-in is taken off the list)."""
-    night, registration = _lock_registration_for_director(actor, registration)
-    if registration.status not in (Status.CHECKED_IN, Status.NO_SHOW):
-        raise Conflict(f"{registration.player_name} isn't checked in or marked as a no-show.")
+def _back_to_registered(registration: Registration) -> Registration:
     registration.status = Status.CANCELLED if registration.walk_in else Status.REGISTERED
     registration.checked_in_at = None
     registration.checked_in_by = None
     registration.save()
     return registration
+
+
+@transaction.atomic
+def registration_undo_check_in(actor, registration: Registration) -> Registration:
+    """Take back a check-in: the player is registered again (a walk-in is taken off the list).
+
+    Its own action, never a second tap on "check in": asking to undo a check-in that isn't
+    there (a doubled tap, a stale page) changes nothing and says so."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status != Status.CHECKED_IN:
+        raise Conflict(
+            _("%(name)s isn't checked in (they're %(status)s).")
+            % {
+                "name": registration.player_name,
+                "status": registration.get_status_display().lower(),
+            }
+        )
+    return _back_to_registered(registration)
+
+
+@transaction.atomic
+def registration_undo_no_show(actor, registration: Registration) -> Registration:
+    """Take back a no-show: the player is registered again (a walk-in is taken off the list)."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status != Status.NO_SHOW:
+        raise Conflict(
+            _("%(name)s isn't marked as a no-show (they're %(status)s).")
+            % {
+                "name": registration.player_name,
+                "status": registration.get_status_display().lower(),
+            }
+        )
+    return _back_to_registered(registration)
+
+
+@transaction.atomic
+def registration_undo(actor, registration: Registration) -> Registration:
+    """Undo a check-in or a no-show, whichever it is (the API's older `undo`). Pages use
+    `registration_undo_check_in` and `registration_undo_no_show`, which say what they undo."""
+    night, registration = _lock_registration_for_director(actor, registration)
+    if registration.status not in (Status.CHECKED_IN, Status.NO_SHOW):
+        raise Conflict(f"{registration.player_name} isn't checked in or marked as a no-show.")
+    return _back_to_registered(registration)
 
 
 @transaction.atomic

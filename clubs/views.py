@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -24,6 +25,7 @@ from .feeds import club_calendar, member_calendar
 from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
+from .selectors import upcoming_registrations
 
 Status = Registration.Status
 
@@ -535,10 +537,19 @@ def night_checkin(request, slug, pk):
     return render(request, "clubs/checkin.html", _checkin_context(night))
 
 
+# Each button on the check-in board is its own action: undoing a check-in is never a second
+# tap on the same control (a doubled tap on a phone would silently take the check-in back).
 REGISTRATION_ACTIONS = {
-    "check-in": (services.registration_check_in, "{name} is checked in."),
-    "no-show": (services.registration_mark_no_show, "{name} is marked as a no-show."),
-    "undo": (services.registration_undo, "Undone: {name} is back to {status}."),
+    "check-in": (services.registration_check_in, _("%(name)s is checked in.")),
+    "no-show": (services.registration_mark_no_show, _("%(name)s is marked as a no-show.")),
+    "undo-check-in": (
+        services.registration_undo_check_in,
+        _("Check-in undone: %(name)s is %(status)s."),
+    ),
+    "undo-no-show": (
+        services.registration_undo_no_show,
+        _("No-show undone: %(name)s is %(status)s."),
+    ),
 }
 
 
@@ -556,9 +567,10 @@ def registration_action(request, slug, pk, registration_pk, action):
         if error.status_code == 403 and not request.htmx:
             return _forbidden(request, error.message, night.club)
         return _checkin_response(request, night, error=error.message)
-    ok = template.format(
-        name=registration.player_name, status=registration.get_status_display().lower()
-    )
+    ok = template % {
+        "name": registration.player_name,
+        "status": registration.get_status_display().lower(),
+    }
     return _checkin_response(request, night, ok=ok)
 
 
@@ -592,29 +604,21 @@ def night_walk_in(request, slug, pk):
 @require_GET
 def my_nights(request):
     now = timezone.now()
-    registrations = (
-        Registration.objects.active()
-        .filter(user=request.user)
-        .select_related("night", "night__club")
-        .with_waitlist_rank()
-    )
-    upcoming = sorted(
-        (r for r in registrations if r.night.starts_at >= now), key=lambda r: r.night.starts_at
-    )
-    past = sorted(
-        (r for r in registrations if r.night.starts_at < now),
-        key=lambda r: r.night.starts_at,
-        reverse=True,
-    )[:50]
+    upcoming = list(upcoming_registrations(request.user, now))
     for registration in upcoming:
         registration.rank = registration.waitlist_rank()
+    past = list(
+        Registration.objects.active()
+        .filter(user=request.user, night__starts_at__lt=now)
+        .select_related("night", "night__club")
+        .order_by("-night__starts_at", "-night_id")[:50]
+    )
     club_ids = request.user.memberships.values_list("club_id", flat=True)
-    registered_night_ids = {r.night_id for r in upcoming}
     suggestions = (
         ClubNight.objects.scheduled()
         .upcoming()
         .filter(club_id__in=club_ids)
-        .exclude(pk__in=registered_night_ids)
+        .exclude(registrations__in=Registration.objects.active().filter(user=request.user))
         .select_related("club")[:6]
     )
     return render(

@@ -6,9 +6,8 @@ The project package sits above every app, so the dashboard may read from all of 
 from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
-from django.utils import timezone
 
-from clubs.models import Registration
+from clubs.selectors import upcoming_registrations
 from games.models import Table
 from games.selectors import tables_of
 from ladders.models import PlayerRating
@@ -29,12 +28,7 @@ def dashboard(user) -> dict:
         seat = next((s.number for s in table.seats.all() if s.user_id == user.pk), None)
         table.my_turn = table.status == Table.Status.PLAYING and table.to_act == seat
     tables.sort(key=lambda t: not t.my_turn)
-    nights = (
-        Registration.objects.active()
-        .filter(user=user, night__starts_at__gte=timezone.now())
-        .select_related("night", "night__club")
-        .order_by("night__starts_at")[:5]
-    )
+    nights = upcoming_registrations(user)[:5]
     tournaments = (
         Tournament.objects.filter(entrants__members__user=user)
         .exclude(status=Tournament.Status.FINISHED)

@@ -6,6 +6,7 @@ player_ratings(user) -> list[RatingLine]               every ladder the player i
 rating_history(user, ladder) -> list[HistoryPoint]     oldest first, for the chart
 recent_games(user, limit) -> list[GamePlayer]
 player_stats(user, game, club=None) -> (stats, games)  summed from stored game statistics
+stats_coverage(user, game, ...) -> StatsCoverage      which games those statistics count
 partner_users(stats) -> dict                           partner ids -> members (one query)
 partner_names(stats) -> dict                           partner ids -> names for "bids by partner"
 night_history(club, limit) -> list[NightResult]        who won each past club night
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -199,6 +201,53 @@ def player_stats(user, game: str, club: Club | None = None):
         qs = qs.filter(club=club)
     rows = list(qs.values_list("data", flat=True))
     return stats_data.load(stats_data.total(game, rows)), len(rows)
+
+
+@dataclass
+class StatsCoverage:
+    """Which of a player's games their statistics of one game count, for the page to say so.
+
+    Statistics come from the hands of finished games played on the site, games with bots
+    included (those aren't rated). A game still being played counts once it finishes; a
+    tournament result entered by hand has no hands to count (it is rated all the same)."""
+
+    games: int  # finished games on the site, counted
+    with_bots: int  # of those, games with a bot at the table (not rated)
+    bot_games: list[RatedGame]  # the latest of them, newest first
+    entered_by_hand: int  # results entered for tables played at the club: rated, not counted
+    unfinished: list[Any] = field(default_factory=list)  # tables still being played
+
+    @property
+    def without_bots(self) -> int:
+        return self.games - self.with_bots
+
+
+def stats_coverage(
+    user, game: str, *, bot_games: int = 10, with_unfinished: bool = False
+) -> StatsCoverage:
+    """What `player_stats(user, game)` counts and leaves out. `with_unfinished` lists the
+    player's tables of `game` still being played (only for the player's own eyes: a table may
+    be invitation-only)."""
+    counted = RatedGame.objects.filter(stats__user=user, game=game)
+    totals = counted.aggregate(games=Count("pk"), with_bots=Count("pk", filter=Q(has_bots=True)))
+    unfinished = []
+    if with_unfinished:
+        from games.selectors import tables_of
+
+        unfinished = list(tables_of(user).filter(game=game)[:5])
+    return StatsCoverage(
+        games=totals["games"],
+        with_bots=totals["with_bots"],
+        bot_games=list(
+            counted.filter(has_bots=True)
+            .select_related("club")
+            .order_by("-played_at", "-id")[:bot_games]
+        ),
+        entered_by_hand=GamePlayer.objects.filter(
+            user=user, rated_game__game=game, rated_game__source=RatedGame.Source.TOURNAMENT
+        ).count(),
+        unfinished=unfinished,
+    )
 
 
 def partner_users(stats) -> dict[int, User]:

@@ -162,9 +162,11 @@ def player(request, username):
         chart_id="rating-chart",
     )
     stats, stats_games = selectors.player_stats(person, game)
+    is_me = request.user.is_authenticated and request.user.pk == person.pk
     context = {
         "person": person,
-        "is_me": request.user.is_authenticated and request.user.pk == person.pk,
+        "is_me": is_me,
+        "coverage": selectors.stats_coverage(person, game, with_unfinished=is_me),
         "lines": lines,
         "game": game,
         "game_label": Game(game).label,

@@ -3,6 +3,9 @@
 The web server and the worker (with its beat scheduler) run as child processes; Ctrl-C (or
 SIGTERM) stops both. With no DATABASE_URL / CELERY_BROKER_URL this uses SQLite and the embedded
 filesystem broker, so nothing else needs to be installed.
+
+HOST and PORT (default 127.0.0.1 and 8000) say where the web server listens; SITE_URL, the address
+links in emails use, follows them unless it is set.
 """
 
 import os
@@ -16,6 +19,20 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 HOST = os.environ.get("HOST", "127.0.0.1")
 PORT = os.environ.get("PORT", "8000")
+# Addresses that mean "every interface": fine to listen on, no good in a link.
+WILDCARD_HOSTS = {"0.0.0.0", "::", "[::]", ""}
+
+
+def site_url(host: str, port: str, environ=os.environ) -> str:
+    """The address links in emails should use: SITE_URL when it is set, else the address this
+    script serves on (so emails from a site on port 8111 link to port 8111)."""
+    if environ.get("SITE_URL"):
+        return environ["SITE_URL"]
+    if host in WILDCARD_HOSTS:
+        host = "127.0.0.1"
+    elif ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address
+    return f"http://{host}:{port}"
 
 
 def manage(*args: str) -> None:
@@ -24,6 +41,8 @@ def manage(*args: str) -> None:
 
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kookaburra.settings.local")
+    # The web server and the worker (which sends the emails) both read it from here.
+    os.environ["SITE_URL"] = site_url(HOST, PORT)
     manage("migrate", "--noinput", "-v", "0")
     demo = subprocess.run(
         [sys.executable, "manage.py", "load_demo"],
@@ -65,15 +84,17 @@ def main() -> int:
 
     signal.signal(signal.SIGTERM, lambda *a: (stop(), sys.exit(0)))
     time.sleep(4)  # let both print their start-up lines first
+    local = site_url(HOST, PORT, environ={})
     banner = "\n".join(
         [
             "",
             "=" * 72,
-            f"  Kookaburra is running at http://{HOST}:{PORT}/",
+            f"  Kookaburra is running at {local}/",
+            f"  Links in emails point to {os.environ['SITE_URL']}/ (SITE_URL).",
             "  Ctrl-C stops the web server and the Celery worker.",
             "",
             *(
-                "  " + line.replace(" /", f" http://{HOST}:{PORT}/", 1)
+                "  " + line.replace(" /", f" {local}/", 1)
                 for line in demo.stdout.strip().splitlines()
             ),
             "=" * 72,

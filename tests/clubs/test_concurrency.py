@@ -77,3 +77,28 @@ def test_a_cancellation_racing_a_registration_never_overfills(
     # The freed seat went to the person who was already waiting, not to the newcomer.
     assert night.registrations.get(user=waiting).status == Status.REGISTERED
     assert night.registrations.get(user=late).status == Status.WAITLISTED
+
+
+def test_two_clubs_named_alike_at_the_same_moment(make_user, monkeypatch):
+    """Both requests pass the service's check before either saves (the check is slowed down);
+    the unique name key in the database refuses the second, and the service says so."""
+    from clubs.models import Club
+
+    original = Club.named_like
+
+    def slow(name, **kwargs):
+        found = original(name, **kwargs)
+        time.sleep(0.3)
+        return found
+
+    monkeypatch.setattr(Club, "named_like", staticmethod(slow))
+    ann, ben = make_user("ann"), make_user("ben")
+    results = race(
+        [
+            lambda: services.club_create(ann, name="Kookaburra Card Club"),
+            lambda: services.club_create(ben, name="kookaburra card CLUB"),
+        ]
+    )
+    assert sum(isinstance(r, Club) for r in results) == 1
+    assert sum(isinstance(r, services.NameTaken) for r in results) == 1
+    assert Club.objects.count() == 1

@@ -325,9 +325,11 @@ def test_check_in_list_plain_and_htmx(client, people, night, make_user):
     registration.refresh_from_db()
     assert registration.status == Status.CHECKED_IN
     # Plain post: back to the list with a message.
-    response = client.post(night_url("registration_action", night, registration.pk, "undo"))
+    response = client.post(
+        night_url("registration_action", night, registration.pk, "undo-check-in")
+    )
     assert response.url == night_url("checkin", night)
-    assert "back to registered" in flashed(response)[-1]
+    assert "Check-in undone: Mia is registered." in flashed(response)[-1]
     response = client.post(night_url("registration_action", night, registration.pk, "no-show"))
     registration.refresh_from_db()
     assert registration.status == Status.NO_SHOW

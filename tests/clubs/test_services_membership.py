@@ -26,7 +26,8 @@ def test_anyone_signed_in_creates_a_club_and_owns_it(make_user):
     assert club.slug == "gum-tree-pitch"
     assert club.games == [Game.PITCH]
     assert role_of(club, zoe) == Role.OWNER
-    second = services.club_create(zoe, name="Gum Tree Pitch")
+    # Another name (no two clubs share one) whose slug would be the same gets its own slug.
+    second = services.club_create(zoe, name="Gum Tree Pitch!")
     assert second.slug == "gum-tree-pitch-2"
 
 
