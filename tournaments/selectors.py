@@ -58,6 +58,7 @@ from .formats import (
     Scoring,
     Side,
     Tiebreak,
+    bracket_standings,
     compute_standings,
     double_elimination,
     resolve_bracket,
@@ -454,7 +455,16 @@ def format_results(tournament: Tournament) -> list[Result]:
 
 
 def live_standings(tournament: Tournament):
-    """The standings computed now from the confirmed results (formats.Standing list)."""
+    """The standings computed now from the confirmed results (formats.Standing list). A bracket
+    ranks by its placings (`formats.bracket_placings`): page, CSV and API all read these."""
+    state = bracket_state(tournament)
+    if state is not None:
+        return bracket_standings(
+            state,
+            format_results(tournament),
+            tiebreaks=tiebreaks_of(tournament),
+            scoring=scoring_of(tournament),
+        )
     return compute_standings(
         entrant_ids(tournament),
         format_results(tournament),

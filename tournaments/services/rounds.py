@@ -17,8 +17,7 @@ from ..formats import (
     BOT,
     FormatError,
     ProgressiveRound,
-    Seed,
-    WinnerOf,
+    played_matches,
     progressive_round,
     progressive_schedule,
     round_count,
@@ -467,33 +466,11 @@ def round_close(actor, round_: Round) -> Round:
 # Brackets ----------------------------------------------------------------------------------------
 
 
-def _playable(bracket: Bracket) -> set[str]:
-    """The matches that are ever played (not a walkover or empty): a bye side comes from a seed
-    beyond the entry list, the winner of an empty match, or the loser of a match with a bye."""
-    count = len(bracket.seeds)
-    has_bye: dict[str, bool] = {}
-    empty: dict[str, bool] = {}
-
-    def is_bye(source) -> bool:
-        if isinstance(source, Seed):
-            return source.number > count
-        if isinstance(source, WinnerOf):
-            return empty[source.match]
-        return has_bye[source.match]
-
-    depths = selectors.bracket_depths(bracket)
-    for match in sorted(bracket.matches, key=lambda m: depths[m.id]):
-        byes = [is_bye(s) for s in match.sources]
-        has_bye[match.id] = any(byes)
-        empty[match.id] = all(byes)
-    return {m.id for m in bracket.matches if not has_bye[m.id]}
-
-
 def bracket_round_numbers(bracket: Bracket) -> dict[str, int]:
     """Bracket match id → tournament round: the depths that hold a played match, numbered
     from 1 (so rounds of only byes leave no gap)."""
     depths = selectors.bracket_depths(bracket)
-    playable = _playable(bracket)
+    playable = played_matches(bracket)
     used = sorted({depths[m] for m in playable})
     number = {depth: i for i, depth in enumerate(used, start=1)}
     return {m: number[depths[m]] for m in playable}
