@@ -355,14 +355,9 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
     """Open the site table for a tournament table: its people in their seats, bots in the bot
     seats, the tournament's options and hand limit; the game starts at once."""
     seats = list(table.seats.select_related("member__user").order_by("number"))
-    guests = [
-        s.member.name for s in seats if s.entrant_id and (s.member is None or not s.member.user_id)
-    ]
-    if guests:
-        raise Conflict(
-            f"Table {table.number}: {', '.join(guests)} can't play on the site without an "
-            "account. Make it a physical table."
-        )
+    problem = selectors.online_problem(table, seats)
+    if problem:
+        raise Conflict(problem)
     if actor is None:
         raise Conflict("No director of the club is left to open the site table.")
     round_number = table.round.number
@@ -533,6 +528,11 @@ def advance_bracket(tournament: Tournament) -> None:
                 if actor is None:
                     actor = table_actor(tournament)
                 table = _bracket_table(tournament, numbers[match_id], match_id, first, second)
+                if table.online and selectors.online_problem(table):
+                    # A bracket match is drawn and published at once, with no seating step to
+                    # fix it in: a guest without an account plays it at a physical table.
+                    table.online = False
+                    table.save(update_fields=["online"])
                 if table.online and not ({first, second} & withdrawn):
                     open_site_table(tournament, table, actor)
             else:
