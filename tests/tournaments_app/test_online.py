@@ -179,3 +179,41 @@ def test_a_bracket_opens_the_next_site_table_when_a_match_ends(
     tournament.refresh_from_db()
     assert tournament.is_finished and tournament.champion_id is not None
     assert selectors.bracket(tournament)["champion"]["id"] == tournament.champion_id
+
+
+def test_public_tournament_pages_link_only_to_tables_the_viewer_may_open_issue_10(
+    make_tournament, director, member, outsider, client
+):
+    """The site tables of a tournament are for the club: anonymous visitors and outsiders see
+    them as text on the tournament, round and table pages, members get links that open."""
+    import re
+
+    tournament = make_tournament(4, online=True, start=True)
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    table = round1.tables.get(number=1)
+    pages = [
+        f"/tournaments/{tournament.pk}/",
+        f"/tournaments/{tournament.pk}/rounds/1/",
+        f"/tournaments/{tournament.pk}/tables/{table.pk}/",
+    ]
+
+    def links(html):
+        return set(re.findall(r'href="(/tables/\d+/)"', html))
+
+    for viewer in (None, outsider):
+        client.logout()
+        if viewer is not None:
+            client.force_login(viewer)
+        for page in pages:
+            response = client.get(page)
+            assert response.status_code == 200, page
+            assert links(response.content.decode()) == set(), (viewer, page)
+        assert client.get(f"/tables/{table.game_table_id}/").status_code == 404
+    client.force_login(member)
+    seen = set()
+    for page in pages:
+        seen |= links(client.get(page).content.decode())
+    assert f"/tables/{table.game_table_id}/" in seen
+    for link in seen:
+        assert client.get(link).status_code == 200, link
