@@ -215,3 +215,32 @@ def test_played_matches_are_exactly_those_ever_played(count, kind):
     walked = {mid for mid, m in state.matches.items() if m.status == WALKOVER}
     assert played - {"GF2"} <= played_matches(bracket)
     assert not walked & played_matches(bracket)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(1, 24),
+    kind=st.sampled_from(["single", "double"]),
+    seed=st.integers(0, 10**6),
+)
+def test_bracket_standings_follow_the_placings(count, kind, seed):
+    rng = random.Random(seed)
+    entrants = list(range(1, count + 1))
+    bracket = single_elimination(entrants) if kind == "single" else double_elimination(entrants)
+    state, winners = play(bracket, lambda m: rng.choice(m.entrants))
+    results = []
+    for number, (match_id, winner) in enumerate(winners.items()):
+        first, second = state.matches[match_id].entrants
+        loser = second if winner == first else first
+        scores = {winner: rng.randint(0, 500), loser: rng.randint(0, 500)}
+        results.append(Result.from_scores(number, 1, scores, winners=[winner]))
+    lines = bracket_standings(state, results, tiebreaks=["points_difference"],
+                              scoring=Scoring(draw=None))  # fmt: skip
+    placing = {p.entrant: p.place for p in bracket_placings(state)}
+    assert [line.rank for line in lines] == sorted(placing.values())
+    assert all(line.rank == placing[line.entrant] for line in lines)
+    walkovers = {}
+    for match in state.matches.values():
+        if match.status == WALKOVER and match.winner is not None:
+            walkovers[match.winner] = walkovers.get(match.winner, 0) + 1
+    assert {line.entrant: line.byes for line in lines} == {e: walkovers.get(e, 0) for e in entrants}
