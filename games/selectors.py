@@ -7,6 +7,7 @@ seat's cards or the kitty while a hand is being played.
     tables_of(user)                 tables the user sits at that are not finished
     house_rule_sets_for(user, game) saved house rules a user may use
     may_view(user, table, token)    may see the table (public view at least)
+    viewable_table_ids(user, ids)   the tables among ids the user may open (for links)
     join_refusal(user, table, token) why the user may not sit, or None
     seat_of(user, table)            the user's seat, or None
     table_info(table, user)         the table as a dict: seats, totals, status, numbers
@@ -101,22 +102,23 @@ def seat_of(user, table: Table, seats: list[Seat] | None = None) -> Seat | None:
     return table.seats.filter(user=user).first()
 
 
-def _is_member(user, club_id) -> bool:
-    return (
-        club_id is not None
-        and _signed_in(user)
-        and Membership.objects.filter(club_id=club_id, user=user).exists()
-    )
+def _is_member(user, club_id, clubs: set[int] | None = None) -> bool:
+    if club_id is None or not _signed_in(user):
+        return False
+    if clubs is not None:
+        return club_id in clubs
+    return Membership.objects.filter(club_id=club_id, user=user).exists()
 
 
-def join_refusal(user, table: Table, token: str = "") -> str | None:
-    """Why `user` may not sit at `table` (its access rule), or None when they may."""
+def join_refusal(user, table: Table, token: str = "", clubs: set[int] | None = None) -> str | None:
+    """Why `user` may not sit at `table` (its access rule), or None when they may. `clubs`:
+    the ids of the user's clubs, when already known."""
     if not _signed_in(user):
         return "Please log in to take a seat."
     if table.access == Table.Access.ANYONE or table.created_by_id == user.pk:
         return None
     if table.access == Table.Access.CLUB:
-        if _is_member(user, table.club_id):
+        if _is_member(user, table.club_id, clubs):
             return None
         club = table.club.name if table.club_id else "its club"
         return f"Only members of {club} can sit at this table."
@@ -125,14 +127,39 @@ def join_refusal(user, table: Table, token: str = "") -> str | None:
     return "This table is by invitation: use the invite link you were given."
 
 
-def may_view(user, table: Table, token: str = "", seats: list[Seat] | None = None) -> bool:
+def may_view(
+    user,
+    table: Table,
+    token: str = "",
+    seats: list[Seat] | None = None,
+    clubs: set[int] | None = None,
+) -> bool:
     """Whether `user` may see the table at all (others get a 404, so invite-only tables stay
-    unlisted). Seated players and those who may join may see it."""
+    unlisted). Seated players and those who may join may see it; anyone may watch a table
+    open to anyone (read-only, hands hidden). The one rule for the table page, the API and
+    every link to a table (`viewable_table_ids`)."""
     if table.access == Table.Access.ANYONE:
         return True
     if seat_of(user, table, seats) is not None:
         return True
-    return join_refusal(user, table, token) is None
+    return join_refusal(user, table, token, clubs) is None
+
+
+def viewable_table_ids(user, table_ids) -> set[int]:
+    """The tables among `table_ids` that `user` may open (`may_view`, with no invite token), for
+    pages that link to tables: a table they may not open is shown as text, never a dead link.
+    At most three queries, however many tables."""
+    ids = {pk for pk in table_ids if pk is not None}
+    if not ids:
+        return set()
+    tables = list(Table.objects.filter(pk__in=ids).select_related("club"))
+    seats: dict[int, list[Seat]] = {}
+    clubs: set[int] = set()
+    if _signed_in(user):
+        for seat in Seat.objects.filter(table__in=ids, user=user).only("id", "table_id", "user_id"):
+            seats.setdefault(seat.table_id, []).append(seat)
+        clubs = set(Membership.objects.filter(user=user).values_list("club_id", flat=True))
+    return {t.pk for t in tables if may_view(user, t, seats=seats.get(t.pk, []), clubs=clubs)}
 
 
 def sides_of(game: str, players: int, options: dict[str, Any] | None) -> list[list[int]]:

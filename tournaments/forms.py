@@ -16,6 +16,7 @@ from django import forms
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from clubs.models import ClubNight
 from games.bots import BOT_LEVELS
@@ -27,6 +28,8 @@ from kookaburra.choices import Game
 from . import formats, selectors
 from .formats import TIEBREAK_HELP, Tiebreak
 from .models import Tournament
+from .services.errors import InvalidInput
+from .services.results import MAX_HANDS, MAX_SCORE, check_hands_won, range_message
 
 Format = Tournament.Format
 
@@ -471,17 +474,35 @@ class EntrantAddForm(forms.Form):
 
 class ResultForm(forms.Form):
     """A table's result: a score a side, optionally hands won a side and (brackets) the winner.
-    Directors also give a reason, kept in the audit log."""
+    Directors also give a reason, kept in the audit log. `hands_played` (a round of a fixed
+    number of hands) caps the hands won, by the service's own rule."""
 
     reason = forms.CharField(max_length=300, required=False)
 
-    def __init__(self, *args, sides: int, bracket: bool = False, director=False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        sides: int,
+        bracket: bool = False,
+        director=False,
+        hands_played: int | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.side_count = sides
+        self.hands_played = hands_played
+        top = MAX_HANDS if hands_played is None else hands_played
         for i in range(sides):
-            self.fields[f"score_{i}"] = forms.IntegerField(min_value=-100_000, max_value=100_000)
+            self.fields[f"score_{i}"] = forms.IntegerField(
+                error_messages={
+                    "invalid": _("Enter each side's score as a whole number."),
+                    "required": _("Enter every side's score."),
+                }
+            )
             self.fields[f"hands_{i}"] = forms.IntegerField(
-                min_value=0, max_value=1000, required=False
+                required=False,
+                error_messages={"invalid": _("Hands won are whole numbers from 0.")},
+                widget=forms.NumberInput(attrs={"min": 0, "max": top}),
             )
         if bracket:
             self.fields["winner"] = forms.TypedChoiceField(
@@ -492,6 +513,31 @@ class ResultForm(forms.Form):
             )
         if director:
             self.fields["reason"].required = True
+
+    def _in_range(self, field: str, what: str, low: int, high: int):
+        value = self.cleaned_data.get(field)
+        if value is not None and not low <= value <= high:
+            raise forms.ValidationError(range_message(what, value, low, high))
+        return value
+
+    def clean(self):
+        data = super().clean()
+        for i in range(self.side_count):
+            for field, what, low, high in (
+                (f"score_{i}", "scores", -MAX_SCORE, MAX_SCORE),
+                (f"hands_{i}", "hands_won", 0, MAX_HANDS),
+            ):
+                try:
+                    self._in_range(field, what, low, high)
+                except forms.ValidationError as error:
+                    self.add_error(field, error)
+        hands = [data.get(f"hands_{i}") or 0 for i in range(self.side_count)]
+        if not any(f.startswith("hands_") for f in self.errors):
+            try:
+                check_hands_won(hands, self.hands_played)
+            except InvalidInput as error:
+                raise forms.ValidationError(error.message) from None
+        return data
 
     def values(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -504,12 +550,9 @@ class ResultForm(forms.Form):
         }
 
     def first_error(self) -> str:
+        """The first thing wrong, saying what is wrong (a range, a total, a missing reason)."""
         for field, errors in self.errors.items():
             if field == "reason":
                 return "Give a reason: it is kept in the audit log."
-            if field.startswith("score_"):
-                return "Enter each side's score as a whole number."
-            if field.startswith("hands_"):
-                return "Hands won are whole numbers from 0."
             return errors[0]
         return "Check the result."

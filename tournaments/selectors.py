@@ -13,6 +13,7 @@ Lists and access
 Seating and tables
     round_seating(round)                       RoundSeating: the table list (who sits where) + byes
     table_info(table)                          one table as a dict (seats, sides, result)
+    online_problem(table)                      why an online table can't open (guests), or None
     my_table(user, tournament)                 MyTable: the user's table this round (or bye), None
     round_unfinished_tables(round)             tables without a confirmed result (derived)
     round_is_complete(round)                   True when every table has a confirmed result
@@ -48,6 +49,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils.translation import ngettext
 
 from clubs.permissions import club_access
 
@@ -58,6 +60,7 @@ from .formats import (
     Scoring,
     Side,
     Tiebreak,
+    bracket_standings,
     compute_standings,
     double_elimination,
     resolve_bracket,
@@ -249,6 +252,28 @@ def side_names(table: TournamentTable, seats: list[TableSeat] | None = None) -> 
     return names
 
 
+def seated_guests(seats) -> list[str]:
+    """The people seated at a table who can't play on the site: guests without an account."""
+    return [s.name for s in seats if s.entrant_id and (s.member is None or not s.member.user_id)]
+
+
+def online_problem(table: TournamentTable, seats=None) -> str | None:
+    """Why this table can't be played on the site, or None. The one rule behind the seating
+    page's warning, the API's `online_problem` and the refusal when the site table opens."""
+    if not table.online:
+        return None
+    guests = seated_guests(seats if seats is not None else _seats(table))
+    if not guests:
+        return None
+    return ngettext(
+        "Table %(number)s is played online, but %(names)s has no account and can't play on "
+        "the site. Make it a physical table, or swap the guest to a physical table.",
+        "Table %(number)s is played online, but %(names)s have no account and can't play on "
+        "the site. Make it a physical table, or swap the guests to a physical table.",
+        len(guests),
+    ) % {"number": table.number, "names": ", ".join(guests)}
+
+
 def table_info(table: TournamentTable) -> dict[str, Any]:
     """A tournament table as pages and the API show it: seats, sides, result (no secrets)."""
     seats = _seats(table)
@@ -264,6 +289,7 @@ def table_info(table: TournamentTable) -> dict[str, Any]:
         "online": table.online,
         "game_table_id": table.game_table_id,
         "game_status": table.game_table.status if table.game_table_id else None,
+        "online_problem": online_problem(table, seats),
         "seats": [
             {
                 "id": s.pk,
@@ -454,7 +480,16 @@ def format_results(tournament: Tournament) -> list[Result]:
 
 
 def live_standings(tournament: Tournament):
-    """The standings computed now from the confirmed results (formats.Standing list)."""
+    """The standings computed now from the confirmed results (formats.Standing list). A bracket
+    ranks by its placings (`formats.bracket_placings`): page, CSV and API all read these."""
+    state = bracket_state(tournament)
+    if state is not None:
+        return bracket_standings(
+            state,
+            format_results(tournament),
+            tiebreaks=tiebreaks_of(tournament),
+            scoring=scoring_of(tournament),
+        )
     return compute_standings(
         entrant_ids(tournament),
         format_results(tournament),

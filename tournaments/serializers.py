@@ -205,6 +205,11 @@ class TableInfoSerializer(serializers.Serializer):
         allow_null=True, help_text="The site table (/api/tables/{id}/) when played online."
     )
     game_status = serializers.CharField(allow_null=True)
+    online_problem = serializers.CharField(
+        allow_null=True,
+        help_text="Why this online table can't be played on the site (a guest without an "
+        "account is seated): publishing refuses it until it is fixed. Null when all is well.",
+    )
     seats = SeatInfoSerializer(many=True)
     sides = SideInfoSerializer(many=True)
     result = ResultInfoSerializer(allow_null=True)

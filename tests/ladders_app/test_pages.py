@@ -216,3 +216,40 @@ def test_the_site_ladder_says_when_clubs_rate_games_with_bots(client, rated, clu
     assert "Some clubs rate their games with a bot" in html
     club_html = client.get(f"/ladders/clubs/{club.slug}/").content.decode()
     assert "Rated for the people in them" in club_html
+
+
+def table_links_open(client, html) -> list[str]:
+    """Every link to a site table on the page, after checking each opens for the same client."""
+    import re
+
+    links = sorted(set(re.findall(r'href="(/tables/\d+/)"', html)))
+    for link in links:
+        assert client.get(link).status_code == 200, link
+    return links
+
+
+def test_the_player_page_links_only_to_tables_the_viewer_may_open_issue_10(
+    client, people, club, finished_table
+):
+    """A club's table is shown as text to anonymous visitors (the table page would refuse
+    them); a table open to anyone stays a link, opened read-only."""
+    from games.models import Table
+
+    ann, bob, cy, di = people[:4]
+    now = timezone.now()
+    closed = finished_table([ann, bob, cy, di], [500, 100, 500, 100], [0, 2], club=club,
+                            at=now - timedelta(days=2))  # fmt: skip
+    Table.objects.filter(pk=closed.pk).update(access=Table.Access.CLUB)
+    open_ = finished_table([ann, bob, cy, di], [500, 100, 500, 100], [0, 2],
+                           at=now - timedelta(days=1))  # fmt: skip
+    tasks.record_table_game(closed.pk)
+    tasks.record_table_game(open_.pk)
+    page = reverse("ladders:player", args=[ann.username])
+    html = client.get(page).content.decode()
+    assert table_links_open(client, html) == [f"/tables/{open_.pk}/"]
+    assert closed.name in html  # as text
+    login(client, bob)  # a member of the club opens both
+    html = client.get(page).content.decode()
+    assert table_links_open(client, html) == sorted(
+        [f"/tables/{open_.pk}/", f"/tables/{closed.pk}/"]
+    )

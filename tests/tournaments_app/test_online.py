@@ -103,13 +103,50 @@ def test_guests_cannot_be_seated_online(make_tournament, director, players):
     services.entrant_add(director, tournament, members=["Guest Gail", players[9]])
     services.tournament_start(director, tournament)
     round1 = tournament.round_set.get()
-    with pytest.raises(services.Conflict, match="Guest Gail can't play on the site"):
+    table = round1.tables.get()
+    # The seating says so before publishing, by the same rule the refusal uses (issue 10).
+    warning = selectors.table_info(table)["online_problem"]
+    assert "Guest Gail has no account and can't play on the site" in warning
+    with pytest.raises(services.Conflict) as refused:
         services.round_publish(director, round1)
+    assert refused.value.message == warning
     round1.refresh_from_db()
     assert round1.is_draft and not Table.objects.exists()
     services.table_set_online(director, round1.tables.get(), False)
+    assert selectors.table_info(round1.tables.get())["online_problem"] is None
     services.round_publish(director, round1)
     assert not Table.objects.exists()
+
+
+def test_a_bracket_match_with_a_guest_is_played_at_a_physical_table(
+    make_tournament, director, players
+):
+    """A bracket publishes its matches at once: a guest's match goes to a physical table
+    instead of stopping the bracket (the start, or the result before it) with a refusal."""
+    tournament = make_tournament(1, format="single_elimination", online=True)
+    services.entrant_add(director, tournament, members=["Guest Gail", players[9]])
+    services.tournament_start(director, tournament)
+    table = tournament.tables.get()
+    assert not table.online and table.game_table is None
+    assert selectors.table_info(table)["online_problem"] is None
+
+
+def test_the_api_and_the_seating_page_warn_of_a_guest_at_an_online_table(
+    make_tournament, director, players, client
+):
+    from rest_framework.test import APIClient
+
+    tournament = make_tournament(1, online=True)
+    services.entrant_add(director, tournament, members=["Guest Gail", players[9]])
+    services.tournament_start(director, tournament)
+    round1 = tournament.round_set.get()
+    api = APIClient()
+    api.force_authenticate(director)
+    body = api.get(f"/api/tournament-rounds/{round1.pk}/").json()
+    assert "Guest Gail has no account" in body["tables"][0]["online_problem"]
+    client.force_login(director)
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert "Guest Gail has no account and can&#x27;t play on the site" in page
 
 
 def test_one_table_can_go_online_after_publishing(make_tournament, director):
@@ -142,3 +179,41 @@ def test_a_bracket_opens_the_next_site_table_when_a_match_ends(
     tournament.refresh_from_db()
     assert tournament.is_finished and tournament.champion_id is not None
     assert selectors.bracket(tournament)["champion"]["id"] == tournament.champion_id
+
+
+def test_public_tournament_pages_link_only_to_tables_the_viewer_may_open_issue_10(
+    make_tournament, director, member, outsider, client
+):
+    """The site tables of a tournament are for the club: anonymous visitors and outsiders see
+    them as text on the tournament, round and table pages, members get links that open."""
+    import re
+
+    tournament = make_tournament(4, online=True, start=True)
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    table = round1.tables.get(number=1)
+    pages = [
+        f"/tournaments/{tournament.pk}/",
+        f"/tournaments/{tournament.pk}/rounds/1/",
+        f"/tournaments/{tournament.pk}/tables/{table.pk}/",
+    ]
+
+    def links(html):
+        return set(re.findall(r'href="(/tables/\d+/)"', html))
+
+    for viewer in (None, outsider):
+        client.logout()
+        if viewer is not None:
+            client.force_login(viewer)
+        for page in pages:
+            response = client.get(page)
+            assert response.status_code == 200, page
+            assert links(response.content.decode()) == set(), (viewer, page)
+        assert client.get(f"/tables/{table.game_table_id}/").status_code == 404
+    client.force_login(member)
+    seen = set()
+    for page in pages:
+        seen |= links(client.get(page).content.decode())
+    assert f"/tables/{table.game_table_id}/" in seen
+    for link in seen:
+        assert client.get(link).status_code == 200, link

@@ -223,3 +223,40 @@ def test_the_opponents_are_asked_to_confirm(match, players):
     asked = set(Notice.objects.values_list("user__username", flat=True))
     assert asked == {"p03", "p04"}
     assert "P01 entered 520–180 for table 1" in Notice.objects.first().text
+
+
+def test_hands_won_cannot_exceed_the_hands_played_issue_10(make_tournament, director, players):
+    """A round of 4 hands: 9 and 9 hands won is refused (service and API), saying why."""
+    from rest_framework.test import APIClient
+
+    tournament = make_tournament(4, start=True, play="hands", hand_limit=4)
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    table = round1.tables.get(number=1)
+    with pytest.raises(services.InvalidInput, match="4 hands.*add up to 18") as refused:
+        services.result_enter(players[0], table, scores=[300, 100], hands_won=[9, 9])
+    assert refused.value.field == "hands_won"
+    with pytest.raises(services.InvalidInput, match="add up to 5"):
+        services.result_enter(director, table, scores=[300, 100], hands_won=[3, 2], reason="x")
+    api = APIClient()
+    api.force_authenticate(players[0])
+    response = api.post(
+        f"/api/tournament-tables/{table.pk}/result/",
+        {"scores": [300, 100], "hands_won": [9, 9]},
+        format="json",
+    )
+    assert response.status_code == 400 and "add up to 18" in response.json()["detail"]
+    assert not TableResult.objects.exists()
+    result = services.result_enter(players[0], table, scores=[300, 100], hands_won=[3, 1])
+    assert result.hands_won == [3, 1]
+
+
+def test_out_of_range_scores_and_hands_say_what_is_wrong(match, players):
+    _tournament, table = match  # played to the target: no hand count, a sanity cap instead
+    with pytest.raises(services.InvalidInput, match="too high: a score is at most 100000"):
+        services.result_enter(players[0], table, scores=[10**9, 100])
+    with pytest.raises(services.InvalidInput, match="can't win 5000 hands"):
+        services.result_enter(players[0], table, scores=[300, 100], hands_won=[5000, 1])
+    with pytest.raises(services.InvalidInput, match="whole number"):
+        services.result_enter(players[0], table, scores=["lots", 100])
+    assert not TableResult.objects.exists()

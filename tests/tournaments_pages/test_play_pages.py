@@ -456,3 +456,30 @@ def test_bracket_tournament_page_links_to_the_bracket(client, director, club, pl
     login(client, director)
     page = client.get(url("round", tournament.pk, 1)).content.decode()
     assert "Match R1-1" in page and "Match R1-2" in page and "Pair round 2" not in page
+
+
+def test_result_form_refuses_impossible_hands_and_huge_scores_issue_10(
+    client, director, swiss, checked_in
+):
+    services.tournament_update(director, swiss, play="hands", hand_limit=4)
+    services.tournament_start(director, swiss)
+    services.round_publish(director, swiss.round_set.get(number=1))
+    table = first_table(swiss)
+    login(client, checked_in[0])
+    post = url("result_enter", swiss.pk, table.pk)
+    form = client.get(url("table", swiss.pk, table.pk)).content.decode()
+    assert 'name="hands_0"' in form and 'max="4"' in form
+    response = client.post(
+        post,
+        {"score_0": "300", "score_1": "100", "hands_0": "9", "hands_1": "9", "from": "mine"},
+        headers=HTMX,
+    )
+    body = response.content.decode()
+    assert "A round is 4 hands, but the hands won add up to 18" in body
+    response = client.post(
+        post, {"score_0": "99999999", "score_1": "100", "from": "mine"}, headers=HTMX
+    )
+    body = response.content.decode()
+    assert "A score of 99999999 is too high: a score is at most 100000." in body
+    assert "whole number" not in body
+    assert not TableResult.objects.exists()

@@ -6,7 +6,7 @@ import io
 
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Round
 from tournaments.views.standings import bracket_columns
 
@@ -151,3 +151,52 @@ def test_double_elimination_has_winners_losers_and_final_sections(director, club
 def test_bracket_page_of_a_swiss_says_there_is_none(client, published):
     page = client.get(url("bracket", published.pk)).content.decode()
     assert "This tournament has no bracket" in page
+
+
+def test_knockout_final_standings_follow_the_bracket_issue_10(client, director, club, players):
+    """Five pairs: 1, 2 and 3 have byes, 4 v 5, then 1 v 5 and 2 v 3, then the final. The
+    semi-final losers share 3rd–4th on the page, in the CSV and in the API, whatever their
+    points; the byes are counted."""
+    from rest_framework.test import APIClient
+
+    tournament = make_bracket(director, club, players, 5)
+    seed = {e.seed: e for e in tournament.entrants.all()}
+
+    # Round 1: 5 beats 4 (with a big score for the loser); round 2: 5 beats 1, 3 beats 2
+    # (the semi-final losers outscore everyone); the final: 3 beats 5.
+    def play(match, winner, scores):
+        table = tournament.tables.get(bracket_match=match)
+        sides = [e.pk for side in selectors.side_entrants(table) for e in side]
+        if sides.index(seed[winner].pk) == 0:
+            services.result_enter(director, table, scores=list(scores))
+        else:
+            services.result_enter(director, table, scores=list(reversed(scores)))
+
+    play("R1-2", 5, (300, 290))
+    play("R2-1", 5, (250, 240))
+    play("R2-2", 3, (250, 240))
+    play("R3-1", 3, (160, 150))
+    services.standings_recalculate(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.is_finished
+
+    expected = [(1, seed[3]), (2, seed[5]), (3, seed[1]), (3, seed[2]), (5, seed[4])]
+    lines = selectors.standings(tournament)
+    assert [(line["rank"], line["entrant"]["id"]) for line in lines] == [
+        (rank, e.pk) for rank, e in expected
+    ]
+    byes = {line["entrant"]["id"]: line["byes"] for line in lines}
+    assert byes == {seed[1].pk: 1, seed[2].pk: 1, seed[3].pk: 1, seed[4].pk: 0, seed[5].pk: 0}
+
+    response = client.get(url("standings_csv", tournament.pk))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert [(int(r["Rank"]), r["Entrant"], r["Byes"]) for r in rows] == [
+        (rank, e.name, "1" if e.seed in (1, 2, 3) else "0") for rank, e in expected
+    ]
+    page = client.get(url("standings", tournament.pk)).content.decode()
+    order = [page.index(e.name.replace("&", "&amp;")) for _rank, e in expected]
+    assert order == sorted(order)
+    api = APIClient().get(f"/api/tournaments/{tournament.pk}/standings/").json()
+    assert [(line["rank"], line["entrant"]["id"]) for line in api["lines"]] == [
+        (rank, e.pk) for rank, e in expected
+    ]

@@ -9,7 +9,8 @@ scratch from all results.
 - `swiss` — rounds paired by standing, no avoidable rematch, at most one bye each.
 - `elimination` — single and double elimination brackets, resolved from match winners.
 - `progressive` — club-night movements for individuals with rotating partners and bot seats.
-- `standings` — points and the director's ordered tiebreaks.
+- `standings` — points and the director's ordered tiebreaks (brackets place by
+  `elimination.bracket_placings` first).
 """
 
 from .elimination import (
@@ -18,9 +19,13 @@ from .elimination import (
     BracketState,
     LoserOf,
     MatchState,
+    Placing,
     Seed,
     WinnerOf,
+    bracket_placings,
+    bracket_standings,
     double_elimination,
+    played_matches,
     resolve_bracket,
     seeding_order,
     single_elimination,
@@ -64,6 +69,7 @@ __all__ = [
     "LoserOf",
     "MatchState",
     "Meetings",
+    "Placing",
     "ProgressiveRound",
     "Result",
     "Round",
@@ -74,9 +80,12 @@ __all__ = [
     "Table",
     "Tiebreak",
     "WinnerOf",
+    "bracket_placings",
+    "bracket_standings",
     "compute_standings",
     "double_elimination",
     "meeting_counts",
+    "played_matches",
     "progressive_result",
     "progressive_round",
     "progressive_schedule",

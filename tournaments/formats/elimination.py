@@ -20,16 +20,27 @@ Results are simply "who won match X"; the bracket fills itself in: winners (and 
 elimination losers) move on, byes are passed through, and the champion is known when the last
 match needed is won.
 
+*Placings.* The bracket decides every place, not the points. The champion is 1st and the
+losing finalist 2nd. In single elimination everyone knocked out in the same round shares a place:
+the semi-final losers share 3rd–4th, the quarter-final losers 5th–8th, and so on (there is no
+third-place match). In double elimination the round of an entrant's *second* loss decides: the
+grand final's loser is 2nd, the loser of the last losers' bracket match 3rd, and those knocked out
+in the same losers' round share a place. Byes (an empty side of the bracket) count as no one: a
+first round with only one real match puts its one loser alone in 5th. Entrants still in the
+bracket share the best place still open. Within a shared place the standings list entrants by
+match points and the director's tiebreaks.
+
 Match ids: single elimination "R{round}-{slot}"; double elimination "W{round}-{slot}" (winners'
 bracket), "L{round}-{slot}" (losers' bracket), "GF1" and "GF2" (grand final and reset).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
+from .standings import Result, Scoring, Standing, Tiebreak, compute_standings
 from .types import EntrantId, FormatError, check_entrants
 
 __all__ = [
@@ -38,9 +49,13 @@ __all__ = [
     "BracketState",
     "LoserOf",
     "MatchState",
+    "Placing",
     "Seed",
     "WinnerOf",
+    "bracket_placings",
+    "bracket_standings",
     "double_elimination",
+    "played_matches",
     "resolve_bracket",
     "seeding_order",
     "single_elimination",
@@ -362,3 +377,128 @@ def resolve_bracket(bracket: Bracket, results: Mapping[str, EntrantId]) -> Brack
             if entrant != champion and entrant not in eliminated:
                 eliminated.append(entrant)  # beaten once in GF1 without a reset
     return BracketState(bracket, states, champion, losses, tuple(eliminated))
+
+
+def played_matches(bracket: Bracket) -> frozenset[str]:
+    """The matches of `bracket` that are ever played, whatever the results: neither side can be
+    a bye. A side is a bye when it is a seed beyond the entry list, the winner of a match with
+    byes on both sides, or the loser of a match with a bye (a walkover has no loser)."""
+    count = len(bracket.seeds)
+    has_bye: dict[str, bool] = {}
+    empty: dict[str, bool] = {}
+
+    def is_bye(source: Source) -> bool:
+        if isinstance(source, Seed):
+            return source.number > count
+        if isinstance(source, WinnerOf):
+            return empty[source.match]
+        return has_bye[source.match]
+
+    for match in bracket.matches:  # in playing order: sources always come first
+        byes = [is_bye(s) for s in match.sources]
+        has_bye[match.id] = any(byes)
+        empty[match.id] = all(byes)
+    return frozenset(m.id for m in bracket.matches if not has_bye[m.id])
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """An entrant's place from the bracket.
+
+    `place` is shared by everyone knocked out at the same stage, and `last_place` ends the
+    shared range (3 and 4 for "3rd–4th"; the same number when nobody shares it). For an entrant
+    still in the bracket `still_in` is True and the range is the places still open.
+    """
+
+    entrant: EntrantId
+    place: int
+    last_place: int
+    still_in: bool
+
+
+def _knockout_stage(bracket: Bracket, match: BracketMatch, last_losers_round: int) -> int | None:
+    """The stage at which the loser of `match` is knocked out (later stages place better), or
+    None when losing it knocks nobody out (the winners' bracket of a double elimination)."""
+    if bracket.kind == "single":
+        return match.round
+    if match.bracket == "losers":
+        return match.round
+    if match.bracket == "final":
+        return last_losers_round + 1
+    return None
+
+
+def bracket_placings(state: BracketState) -> list[Placing]:
+    """Every entrant's place in the bracket as it stands, best first (ties by seed).
+
+    Single elimination places by the round an entrant lost in, double elimination by the round
+    of the second loss (the grand final's loser is 2nd). How many are knocked out at each stage
+    comes from the bracket itself (its played matches), so a place never moves once given.
+    """
+    bracket = state.bracket
+    seeds = {entrant: number for number, entrant in enumerate(bracket.seeds)}
+    if not bracket.matches:
+        return [Placing(e, 1, 1, state.champion is None) for e in bracket.seeds]
+
+    last_losers_round = max((m.round for m in bracket.matches if m.bracket == "losers"), default=0)
+    played = played_matches(bracket)
+    out_at: dict[int, int] = {}  # stage -> how many entrants are knocked out there
+    for match in bracket.matches:
+        stage = _knockout_stage(bracket, match, last_losers_round)
+        if stage is not None and match.id in played:
+            out_at[stage] = out_at.get(stage, 0) + 1
+    if bracket.kind == "double":
+        out_at[last_losers_round + 1] = 1  # GF1 and its reset knock out one entrant between them
+    places: dict[int, tuple[int, int]] = {}
+    better = 1  # the champion
+    for stage in sorted(out_at, reverse=True):
+        places[stage] = (better + 1, better + out_at[stage])
+        better += out_at[stage]
+
+    stage_of: dict[EntrantId, int] = {}
+    knocked_out = set(state.eliminated)
+    for match in state.matches.values():
+        if match.status == COMPLETE and match.loser in knocked_out:
+            stage = _knockout_stage(bracket, match.match, last_losers_round)
+            if stage is not None:
+                stage_of[match.loser] = stage
+    final_stage = last_losers_round + 1 if bracket.kind == "double" else bracket.matches[-1].round
+    for entrant in knocked_out:
+        stage_of.setdefault(entrant, final_stage)  # beaten once in GF1 without a reset
+
+    open_places = len(bracket.seeds) - len(stage_of)
+    placings = []
+    for entrant in bracket.seeds:
+        if entrant == state.champion:
+            placings.append(Placing(entrant, 1, 1, False))
+        elif entrant in stage_of:
+            first, last = places[stage_of[entrant]]
+            placings.append(Placing(entrant, first, last, False))
+        else:
+            placings.append(Placing(entrant, 1, open_places, True))
+    placings.sort(key=lambda p: (p.place, seeds[p.entrant]))
+    return placings
+
+
+def bracket_standings(
+    state: BracketState,
+    results: Iterable[Result],
+    *,
+    tiebreaks: Sequence[Tiebreak | str] = (),
+    scoring: Scoring | None = None,
+) -> list[Standing]:
+    """The standings of a bracket: ranked by `bracket_placings`, and within a shared place by
+    match points and the tiebreaks (`compute_standings` over `results`). Every walkover counts
+    as a bye for the entrant who goes through, as a bye does in the other formats."""
+    walkovers = [
+        Result.for_bye(f"walkover-{m.match.id}", m.match.round, m.winner)
+        for m in state.matches.values()
+        if m.status == WALKOVER and m.winner is not None
+    ]
+    lines = compute_standings(
+        state.bracket.seeds, [*results, *walkovers], tiebreaks=tiebreaks, scoring=scoring
+    )
+    order = {line.entrant: i for i, line in enumerate(lines)}
+    place = {p.entrant: p.place for p in bracket_placings(state)}
+    lines.sort(key=lambda line: (place[line.entrant], order[line.entrant]))
+    return [replace(line, rank=place[line.entrant]) for line in lines]

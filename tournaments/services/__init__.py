@@ -58,7 +58,9 @@ from .errors import (
     WrongStatus,
 )
 from .results import (
+    check_hands_won,
     clean_result,
+    hands_played,
     result_confirm,
     result_correct,
     result_enter,
@@ -106,7 +108,9 @@ __all__ = [
     "TournamentError",
     "WrongStatus",
     "advance_bracket",
+    "check_hands_won",
     "clean_result",
+    "hands_played",
     "entrant_add",
     "entrant_move_up",
     "entrant_reinstate",

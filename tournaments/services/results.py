@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Table as GameTable
 from games.models import TableHand
@@ -34,31 +35,89 @@ Status = TableResult.Status
 Source = TableResult.Source
 
 MAX_SCORE = 100_000
+#: Hands won by one side when a round is played to the game's target (no hand count is known).
+MAX_HANDS = 1000
+
+_WHAT = {"scores": "score", "hands_won": "hands won"}
 
 
-def _numbers(values, count: int, what: str, *, low: int, allow_none=False) -> list[int] | None:
+def _numbers(values, count: int, what: str, *, low: int, high: int, allow_none=False):
     if values is None:
         if allow_none:
             return None
-        raise InvalidInput(f"Give the {what}.", field=what)
+        raise InvalidInput(
+            _("Give the %(what)s of every side.") % {"what": _WHAT[what]}, field=what
+        )
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise InvalidInput(f"Give the {what} as a list, one a side.", field=what)
+        raise InvalidInput(
+            _("Give the %(what)s as a list, one a side.") % {"what": _WHAT[what]}, field=what
+        )
     if len(values) != count:
-        raise InvalidInput(f"This table has {count} sides: give {count} {what}.", field=what)
+        raise InvalidInput(
+            _("This table has %(count)s sides: give %(count)s of them (%(what)s).")
+            % {"count": count, "what": _WHAT[what]},
+            field=what,
+        )
     out = []
     for value in values:
-        if isinstance(value, bool):
-            raise InvalidInput(f"The {what} must be whole numbers.", field=what)
         try:
+            if isinstance(value, bool):
+                raise ValueError
             number = int(value)
+            if str(number) != str(value).strip():
+                raise ValueError
         except (TypeError, ValueError):
-            raise InvalidInput(f"The {what} must be whole numbers.", field=what) from None
-        if str(number) != str(value).strip():
-            raise InvalidInput(f"The {what} must be whole numbers.", field=what)
-        if not low <= number <= MAX_SCORE:
-            raise InvalidInput(f"The {what} must be from {low} to {MAX_SCORE}.", field=what)
+            raise InvalidInput(
+                _("Each side's %(what)s is a whole number, not %(value)s.")
+                % {"what": _WHAT[what], "value": repr(value)[:20]},
+                field=what,
+            ) from None
+        if not low <= number <= high:
+            raise InvalidInput(range_message(what, number, low, high), field=what)
         out.append(number)
     return out
+
+
+def range_message(what: str, number: int, low: int, high: int) -> str:
+    """What is wrong with a score or hands won outside `low`..`high`, in a player's words."""
+    if what == "hands_won":
+        if number < low:
+            return _("Hands won can't be negative.")
+        return _("A side can't win %(number)s hands: at most %(high)s.") % {
+            "number": number,
+            "high": high,
+        }
+    if number > high:
+        return _("A score of %(number)s is too high: a score is at most %(high)s.") % {
+            "number": number,
+            "high": high,
+        }
+    return _("A score of %(number)s is too low: a score is at least %(low)s.") % {
+        "number": number,
+        "low": low,
+    }
+
+
+def hands_played(tournament: Tournament) -> int | None:
+    """The hands a table plays in a round: the tournament's hand count when a round is a fixed
+    number of hands, else None (played to the target: not known in advance)."""
+    if tournament.play == Tournament.Play.HANDS and tournament.hand_limit:
+        return tournament.hand_limit
+    return None
+
+
+def check_hands_won(hands: Sequence[int], played: int | None) -> None:
+    """Refuse hands won that add up to more than the hands played (each hand is won by one
+    side at most). The one rule for the service, the API and the result form."""
+    if played is not None and sum(hands) > played:
+        raise InvalidInput(
+            _(
+                "A round is %(played)s hands, but the hands won add up to %(total)s: "
+                "together the sides can win at most %(played)s."
+            )
+            % {"played": played, "total": sum(hands)},
+            field="hands_won",
+        )
 
 
 def clean_result(
@@ -68,8 +127,10 @@ def clean_result(
     winning sides (default: the highest score; everyone level is a draw). Brackets have no
     draws: level scores need `winners`."""
     count = len(table.sides)
-    scores = _numbers(scores, count, "scores", low=-MAX_SCORE)
-    hands = _numbers(hands_won, count, "hands_won", low=0, allow_none=True) or [0] * count
+    scores = _numbers(scores, count, "scores", low=-MAX_SCORE, high=MAX_SCORE)
+    hands = _numbers(hands_won, count, "hands_won", low=0, high=MAX_HANDS, allow_none=True)
+    hands = hands or [0] * count
+    check_hands_won(hands, hands_played(tournament))
     if winners is None:
         top = max(scores)
         winners = [i for i, score in enumerate(scores) if score == top]

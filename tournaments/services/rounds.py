@@ -17,8 +17,7 @@ from ..formats import (
     BOT,
     FormatError,
     ProgressiveRound,
-    Seed,
-    WinnerOf,
+    played_matches,
     progressive_round,
     progressive_schedule,
     round_count,
@@ -356,14 +355,9 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
     """Open the site table for a tournament table: its people in their seats, bots in the bot
     seats, the tournament's options and hand limit; the game starts at once."""
     seats = list(table.seats.select_related("member__user").order_by("number"))
-    guests = [
-        s.member.name for s in seats if s.entrant_id and (s.member is None or not s.member.user_id)
-    ]
-    if guests:
-        raise Conflict(
-            f"Table {table.number}: {', '.join(guests)} can't play on the site without an "
-            "account. Make it a physical table."
-        )
+    problem = selectors.online_problem(table, seats)
+    if problem:
+        raise Conflict(problem)
     if actor is None:
         raise Conflict("No director of the club is left to open the site table.")
     round_number = table.round.number
@@ -467,33 +461,11 @@ def round_close(actor, round_: Round) -> Round:
 # Brackets ----------------------------------------------------------------------------------------
 
 
-def _playable(bracket: Bracket) -> set[str]:
-    """The matches that are ever played (not a walkover or empty): a bye side comes from a seed
-    beyond the entry list, the winner of an empty match, or the loser of a match with a bye."""
-    count = len(bracket.seeds)
-    has_bye: dict[str, bool] = {}
-    empty: dict[str, bool] = {}
-
-    def is_bye(source) -> bool:
-        if isinstance(source, Seed):
-            return source.number > count
-        if isinstance(source, WinnerOf):
-            return empty[source.match]
-        return has_bye[source.match]
-
-    depths = selectors.bracket_depths(bracket)
-    for match in sorted(bracket.matches, key=lambda m: depths[m.id]):
-        byes = [is_bye(s) for s in match.sources]
-        has_bye[match.id] = any(byes)
-        empty[match.id] = all(byes)
-    return {m.id for m in bracket.matches if not has_bye[m.id]}
-
-
 def bracket_round_numbers(bracket: Bracket) -> dict[str, int]:
     """Bracket match id → tournament round: the depths that hold a played match, numbered
     from 1 (so rounds of only byes leave no gap)."""
     depths = selectors.bracket_depths(bracket)
-    playable = _playable(bracket)
+    playable = played_matches(bracket)
     used = sorted({depths[m] for m in playable})
     number = {depth: i for i, depth in enumerate(used, start=1)}
     return {m: number[depths[m]] for m in playable}
@@ -556,6 +528,11 @@ def advance_bracket(tournament: Tournament) -> None:
                 if actor is None:
                     actor = table_actor(tournament)
                 table = _bracket_table(tournament, numbers[match_id], match_id, first, second)
+                if table.online and selectors.online_problem(table):
+                    # A bracket match is drawn and published at once, with no seating step to
+                    # fix it in: a guest without an account plays it at a physical table.
+                    table.online = False
+                    table.save(update_fields=["online"])
                 if table.online and not ({first, second} & withdrawn):
                     open_site_table(tournament, table, actor)
             else:

@@ -510,6 +510,7 @@ def result_enter(request, pk, table_id):
         sides=len(table.sides),
         bracket=tournament.is_elimination,
         director=by_director,
+        hands_played=services.hands_played(tournament),
     )
     posted = _posted_scores(request)
     if not form.is_valid():

@@ -48,12 +48,13 @@ def club_tournaments(request, slug):
     )
 
 
-def _form_page(request, form, club, tournament=None, status=200):
+def _form_page(request, form, club, tournament=None):
+    """The tournament form, re-rendered with 200 and its errors after a refused post (as every
+    other form of the site)."""
     return render(
         request,
         "tournaments/tournament_form.html",
         {"form": form, "club": club, "tournament": tournament, "formats": format_guide()},
-        status=status,
     )
 
 
@@ -82,7 +83,7 @@ def tournament_create(request, slug):
                 "Check the entrants, then start it.",
             )
             return redirect(tournament_url(tournament, "entrants"))
-    return _form_page(request, form, club, status=400 if form.errors else 200)
+    return _form_page(request, form, club)
 
 
 @login_required_htmx
@@ -104,7 +105,7 @@ def tournament_edit(request, pk):
         else:
             messages.success(request, "Settings saved.")
             return redirect(tournament_url(tournament))
-    return _form_page(request, form, tournament.club, tournament, 400 if form.errors else 200)
+    return _form_page(request, form, tournament.club, tournament)
 
 
 @login_required_htmx
@@ -283,7 +284,7 @@ def entrant_add(request, pk):
             messages.success(request, f"{entrant.name} entered{late}.")
             return redirect(tournament_url(tournament, "entrants"))
     context = _entrants_context(request, tournament, access, add_form=form)
-    return render(request, "tournaments/entrants.html", context, status=400)
+    return render(request, "tournaments/entrants.html", context)
 
 
 @login_required_htmx
@@ -425,5 +426,4 @@ def partnerships(request, pk):
             "url": url,
             "tab": "entrants",
         },
-        status=400 if error else 200,
     )
