@@ -164,3 +164,34 @@ def test_a_played_card_lies_by_its_players_seat(
             assert y < middle_y - 10, f"the card from {pos} is not above the middle"
         if pos == "b":
             assert y > middle_y, f"the card from {pos} is not below the middle"
+
+
+def test_a_new_hand_starts_with_the_table_in_view(live_server, phone, make_user, artifacts):
+    """On a phone, playing the last card of a hand shows the next hand's table, not the last
+    hand's summary above it with the table pushed below the fold."""
+    table, user = bots_table(make_user, "five_hundred", 4, hand_limit=4)
+    services.table_look(user, table)
+    drive(table, lambda hand: hand.to_act == 0 and len(hand.view_for(0).get("hand") or []) == 1)
+    open_table(phone, live_server, user, table)
+    # The player looks at the table, then plays their last card from their hand below it.
+    phone.evaluate(
+        "window.scrollTo(0, document.querySelector('.felt').getBoundingClientRect().top + window.scrollY)"
+    )
+    card = phone.locator(".play-form button.card-button:not([disabled])")
+    card.scroll_into_view_if_needed()
+    artifacts(phone, "1-last-card", full_page=False)
+    before = phone.locator("#table-live").get_attribute("data-version")
+    card.click()
+    phone.wait_for_function(
+        "v => { const t = document.querySelector('#table-live');"
+        " return t && t.dataset.version !== v && !t.classList.contains('htmx-request'); }",
+        arg=before,
+    )
+    phone.locator("#hand-result-title").wait_for()
+    phone.wait_for_timeout(300)
+    artifacts(phone, "2-new-hand", full_page=False)
+    artifacts(phone, "3-new-hand-whole-page")
+    top = phone.locator(".felt").evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < 844 / 2, f"the table's top is at {top} px (the screen is 844 px high)"
+    # The last hand's summary is still on the page, below the table.
+    assert phone.locator(".hand-result").is_visible()
