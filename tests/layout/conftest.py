@@ -14,6 +14,29 @@ PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(settings.BASE_DIR) / "var" / "test-artifacts" / "layout"
 
 
+BROKEN_WORDS = """root => {
+  // Words (runs of letters between spaces and hyphens) of root's text that are laid out on more than one
+  // line, or cut off by an ellipsis or a clipping box.
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/[^\\s-]+/g)) {  // a hyphen may end a line
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") {
+      broken.push("clipped: " + el.textContent.trim());
+    }
+  }
+  return broken;
+}"""
+
+
 @pytest.fixture
 def artifacts(request):
     """shot(page, name): save a full-page screenshot under var/test-artifacts/layout/<test>/."""

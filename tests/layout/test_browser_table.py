@@ -9,7 +9,7 @@ import pytest
 
 from games import services
 
-from .conftest import drive, sign_in
+from .conftest import BROKEN_WORDS, drive, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,29 +51,6 @@ def open_table(page, live_server, user, table):
     sign_in(page, live_server, user)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     page.locator("#table-live .felt").wait_for()
-
-
-BROKEN_WORDS = """root => {
-  // Words (runs of letters between spaces and hyphens) of root's text that are laid out on more than one
-  // line, or cut off by an ellipsis or a clipping box.
-  const broken = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const m of node.data.matchAll(/[^\\s-]+/g)) {  // a hyphen may end a line
-      const range = document.createRange();
-      range.setStart(node, m.index);
-      range.setEnd(node, m.index + m[0].length);
-      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
-      if (lines.size > 1) broken.push(m[0]);
-    }
-  }
-  for (const el of [root, ...root.querySelectorAll("*")]) {
-    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") {
-      broken.push("clipped: " + el.textContent.trim());
-    }
-  }
-  return broken;
-}"""
 
 
 @pytest.mark.parametrize("players", [4, 6])
