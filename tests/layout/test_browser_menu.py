@@ -1,0 +1,81 @@
+"""The site menu on a phone (390×844), in real Chromium: a real button, reached and worked from
+the keyboard, that says whether the menu is open; without JavaScript the menu is simply open.
+
+Each test keeps its screenshots under var/test-artifacts/layout/<test>/ (printed).
+"""
+
+import pytest
+
+from .conftest import PHONE, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def focused(page) -> str:
+    return page.evaluate(
+        "() => { const el = document.activeElement;"
+        " return el ? (el.getAttribute('aria-label') || el.textContent).trim() : ''; }"
+    )
+
+
+def test_the_phone_menu_opens_and_closes_from_the_keyboard(
+    live_server, phone, make_user, artifacts
+):
+    from playwright.sync_api import expect
+
+    sign_in(phone, live_server, make_user("ann"))
+    phone.goto(live_server.url + "/")
+    menu = phone.get_by_role("button", name="Menu")
+    clubs = phone.locator("#nav-menu").get_by_role("link", name="Clubs")
+    expect(menu).to_be_visible()
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    assert menu.get_attribute("aria-controls") == "nav-menu"
+    expect(clubs).to_be_hidden()
+    artifacts(phone, "1-closed", full_page=False)
+
+    # Tab: the skip link, the brand, then the menu button.
+    for _ in range(3):
+        phone.keyboard.press("Tab")
+    assert focused(phone) == "☰ Menu"
+    phone.keyboard.press("Enter")
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    expect(clubs).to_be_visible()
+    artifacts(phone, "2-open", full_page=False)
+    # The next Tab goes into the menu, to its first link.
+    phone.keyboard.press("Tab")
+    assert focused(phone) == "Play"
+    # Escape closes it and brings the focus back to the button; Space opens it again.
+    phone.keyboard.press("Escape")
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    expect(clubs).to_be_hidden()
+    assert focused(phone) == "☰ Menu"
+    phone.keyboard.press("Space")
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    expect(phone.locator("#nav-menu").get_by_role("button", name="Log out")).to_be_visible()
+    # The accessibility tree has a button (not a hidden checkbox) that is expanded.
+    snapshot = phone.locator(".nav").aria_snapshot()
+    assert '- button "Menu" [expanded]' in snapshot
+
+
+def test_without_javascript_the_phone_menu_is_open(live_server, browser, artifacts):
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/")
+        artifacts(page, "no-js", full_page=False)
+        expect(page.get_by_role("button", name="Menu")).to_be_hidden()
+        for name in ("Play", "Clubs", "Ladders", "Log in", "Sign up"):
+            expect(page.locator("#nav-menu").get_by_role("link", name=name)).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        context.close()
+
+
+def test_on_a_wide_screen_the_menu_is_always_there(live_server, page):
+    from playwright.sync_api import expect
+
+    page.goto(live_server.url + "/")
+    expect(page.get_by_role("button", name="Menu")).to_be_hidden()
+    expect(page.locator("#nav-menu").get_by_role("link", name="Clubs")).to_be_visible()

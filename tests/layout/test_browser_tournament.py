@@ -1,0 +1,77 @@
+"""Tournament pages on a phone (390×844), in real Chromium: long names on the seating cards
+wrap between words, and every tab of the tournament's menu is on the screen.
+
+Each test keeps its screenshots under var/test-artifacts/layout/<test>/ (printed).
+"""
+
+import pytest
+
+from clubs.models import Membership
+from tournaments import services
+
+from .conftest import BROKEN_WORDS, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LONG_NAMES = [
+    "Bartholomew Featherstonehaugh",
+    "Maximiliana Wolfeschlegelstein",
+    "Christopher Montgomery",
+    "Anastasia Konstantinopoulou",
+    "Gwendolyn Throckmorton",
+    "Fitzwilliam Abernathy",
+    "Persephone Vanderbilt",
+    "Wilhelmina Oppenheimer",
+]
+
+
+def knockout(director, club, make_user):
+    """A single-elimination of four partnerships of long-named players, round 1 published."""
+    people = [make_user(f"k{n}", display_name=name) for n, name in enumerate(LONG_NAMES)]
+    Membership.objects.bulk_create(Membership(club=club, user=u) for u in people)
+    tournament = services.tournament_create(
+        director, club, name="Long Names Knockout", game="five_hundred", format="single_elimination"
+    )
+    for i in range(4):
+        services.entrant_add(director, tournament, members=people[2 * i : 2 * i + 2])
+    services.tournament_start(director, tournament)
+    round_ = tournament.round_set.get(number=1)
+    if round_.is_draft:
+        services.round_publish(director, round_)
+    services.standings_recalculate(tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_long_names_on_the_seating_cards_break_only_between_words(
+    live_server, phone, director, club, make_user, artifacts
+):
+    tournament = knockout(director, club, make_user)
+    sign_in(phone, live_server, director)
+    phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/rounds/1/")
+    names = phone.locator(".seating-table .seat-name")
+    assert names.count() == 8
+    artifacts(phone, "round-seating")
+    for n in range(names.count()):
+        assert names.nth(n).evaluate(BROKEN_WORDS) == [], names.nth(n).inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_every_tournament_tab_is_on_the_screen(
+    live_server, phone, director, club, make_user, artifacts
+):
+    tournament = knockout(director, club, make_user)
+    sign_in(phone, live_server, director)
+    phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
+    tabs = phone.locator("nav.tabs a")
+    # Overview, Entrants, Bracket, Standings, Results and the director's Audit log.
+    assert tabs.count() == 6
+    artifacts(phone, "tabs", full_page=False)
+    width = phone.viewport_size["width"]
+    for n in range(tabs.count()):
+        box = tabs.nth(n).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (
+            f"the {tabs.nth(n).inner_text()} tab is off the screen: {box}"
+        )
+    nav = phone.locator("nav.tabs")
+    assert nav.evaluate("el => el.scrollWidth <= el.clientWidth")
