@@ -574,16 +574,7 @@ def table_act(
     record = dict(action_record)
     with transaction.atomic():
         table = _lock_table(table)
-        if expected_number != table.action_number:
-            raise StaleAction(
-                f"The game has moved on: you sent action {expected_number + 1}, but "
-                f"{table.action_number} actions have been played. Reload and try again.",
-                action_number=table.action_number,
-            )
-        if not table.is_playing:
-            raise TableNotPlaying(
-                "The game is over." if table.is_finished else "The game hasn't started yet."
-            )
+        # Whose seat first: the action number is only told to those who may act here.
         seats = table_seats(table)
         if actor is BOT:
             seat_number = record.get("seat")
@@ -598,6 +589,16 @@ def table_act(
             record.setdefault("seat", mine.number)
             if record["seat"] != mine.number:
                 raise NotYourSeat(f"You can only act for your own seat (seat {mine.number}).")
+        if expected_number != table.action_number:
+            raise StaleAction(
+                f"The game has moved on: you sent action {expected_number + 1}, but "
+                f"{table.action_number} actions have been played. Reload and try again.",
+                action_number=table.action_number,
+            )
+        if not table.is_playing:
+            raise TableNotPlaying(
+                "The game is over." if table.is_finished else "The game hasn't started yet."
+            )
         try:
             action = Action.from_record(record)
         except ValueError as exc:
