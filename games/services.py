@@ -24,7 +24,6 @@ The server is the only authority on a game. Every action names the action count 
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import random
@@ -39,6 +38,7 @@ from accounts.models import Notice
 from clubs.models import Club
 from clubs.permissions import club_access
 from kookaburra.choices import Game
+from kookaburra.enqueue import enqueue_on_commit
 
 from . import state
 from .engines.base import Action, IllegalAction
@@ -474,14 +474,7 @@ def _enqueue_bot(table_id: int, action_number: int) -> None:
     """
     from .tasks import bot_move  # the task module imports this one
 
-    transaction.on_commit(
-        functools.partial(
-            bot_move.apply_async,
-            args=(table_id, action_number),
-            countdown=settings.KOOKABURRA_BOT_DELAY,
-        ),
-        robust=True,
-    )
+    enqueue_on_commit(bot_move, table_id, action_number, countdown=settings.KOOKABURRA_BOT_DELAY)
 
 
 def _after_commit(table: Table, hand) -> None:
@@ -530,7 +523,8 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
             winners = [s for s in range(table.players) if totals[s] == best]
     table_id, number = table.pk, table_hand.number
     transaction.on_commit(
-        lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number)
+        lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number),
+        robust=True,  # a receiver's failure never undoes the answer to the move
     )
     if winners:
         table.status = Status.FINISHED
@@ -552,7 +546,10 @@ def _announce(table: Table, seats: list[Seat]) -> None:
                 url=table.get_absolute_url(),
             )
     table_id = table.pk
-    transaction.on_commit(lambda: game_finished.send(sender=Table, table_id=table_id))
+    transaction.on_commit(
+        lambda: game_finished.send(sender=Table, table_id=table_id),
+        robust=True,  # a receiver's failure never undoes the answer to the move
+    )
 
 
 def table_act(

@@ -173,6 +173,16 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "ladders.tasks.sync_tournament_results",
         "schedule": 60.0,
     },
+    # Follow-up work is enqueued on commit without ever failing the request
+    # (kookaburra.enqueue); these sweeps redo what a broker outage lost.
+    "ladders-record-lost-table-games": {
+        "task": "ladders.tasks.record_lost_table_games",
+        "schedule": 60.0,
+    },
+    "tournaments-record-lost-online-results": {
+        "task": "tournaments.tasks.record_lost_online_results",
+        "schedule": 60.0,
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
