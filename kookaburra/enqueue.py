@@ -28,7 +28,7 @@ def enqueue_on_commit(task, *args: Any, countdown: float | None = None, using=No
 def _send(task, args: tuple, countdown: float | None) -> None:
     options = {} if countdown is None else {"countdown": countdown}
     try:
-        task.apply_async(args, **options)
+        task.apply_async(args=args, **options)
     except Exception:
         logger.exception(
             "Could not enqueue %s%r: the change stands, and a periodic sweep will do the work.",

@@ -69,7 +69,7 @@ def test_a_broker_outage_is_logged_and_the_callbacks_after_it_still_run(caplog):
 def test_the_countdown_is_passed_on():
     with mock.patch.object(remember, "apply_async") as send:
         enqueue_on_commit(remember, 5, countdown=0.8)
-    send.assert_called_once_with((5,), countdown=0.8)
+    send.assert_called_once_with(args=(5,), countdown=0.8)
 
 
 def test_every_sweep_is_on_beats_schedule_and_is_a_task():
