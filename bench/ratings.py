@@ -250,7 +250,7 @@ def _database_figures(games: list[GameResult], vendor: str) -> bool:
     # The statistics of a game are a task of their own that the worker runs after this one;
     # here they are only noted, so the figure is the rating update alone.
     later = []
-    tasks.record_game_stats.delay_on_commit = later.append
+    tasks.record_game_stats.apply_async = lambda args, **options: later.append(args)
     tasks.record_table_game.apply(args=(tables.pop(0).pk,))  # warm-up: first imports, caches
     times = []
     for table in tables:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Notice
 from accounts.names import name_key
 from kookaburra.choices import Game
+from kookaburra.enqueue import enqueue_on_commit
 from kookaburra.errors import ServiceError
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration, name_taken_message
@@ -561,7 +562,7 @@ def night_cancel(actor, night: ClubNight) -> ClubNight:
         _notify(registration.user, f"Cancelled: {_night_label(night)}.", night.get_absolute_url())
     from .tasks import send_night_cancelled_emails
 
-    send_night_cancelled_emails.delay_on_commit(night.pk)
+    enqueue_on_commit(send_night_cancelled_emails, night.pk)
     return night
 
 
@@ -607,7 +608,7 @@ def _promote_waitlisted(night: ClubNight) -> list[Registration]:
             )
             from .tasks import send_waitlist_promotion_email
 
-            send_waitlist_promotion_email.delay_on_commit(registration.pk)
+            enqueue_on_commit(send_waitlist_promotion_email, registration.pk)
     return promoted
 
 

@@ -64,9 +64,11 @@ class GameAPIView(GenericAPIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    def get_table(self, pk: int) -> Table:
+    def get_table(self, pk: int, token: str | None = None) -> Table:
+        """The table, if the asker may see it; NotFound (the same as for no table) otherwise."""
         table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
-        token = self.request.query_params.get("token", "")
+        if token is None:
+            token = self.request.query_params.get("token", "")
         if table is None or not selectors.may_view(self.request.user, table, token):
             raise NotFound("There is no such table.")
         return table
@@ -153,6 +155,7 @@ class TableSitView(GameAPIView):
     def post(self, request, pk: int):
         form = SitSerializer(data=request.data)
         form.is_valid(raise_exception=True)
+        self.get_table(pk, form.validated_data["token"])
         services.table_sit(
             request.user, pk, form.validated_data["seat"], token=form.validated_data["token"]
         )
@@ -171,6 +174,7 @@ class TableLeaveView(GameAPIView):
         responses={200: TableSerializer, **error_responses(403, 404, 409)},
     )
     def post(self, request, pk: int):
+        self.get_table(pk)
         services.table_leave(request.user, pk)
         return Response(self.info(pk))
 
@@ -185,6 +189,7 @@ class TableStartWithBotsView(GameAPIView):
         responses={200: TableSerializer, **error_responses(403, 404, 409)},
     )
     def post(self, request, pk: int):
+        self.get_table(pk)
         table = services.table_fill_with_bots(request.user, pk)
         return Response(selectors.table_info(table, request.user))
 
@@ -246,6 +251,7 @@ class TableActView(GameAPIView):
         responses={200: ActResultSerializer, **error_responses(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
+        self.get_table(pk)
         form = ActSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         result = services.table_act(
@@ -277,26 +283,32 @@ class TableLookView(GameAPIView):
         responses={200: LookResultSerializer, **error_responses(403, 404, 409)},
     )
     def post(self, request, pk: int):
+        self.get_table(pk)
         changed = services.table_look(request.user, pk)
         return Response({"changed": changed, "state": self.state(pk)})
 
 
 class TableVersionView(APIView):
-    """The cheap poll: has anything changed? It shows only counters, so it needs no access check
-    and skips authentication altogether: one query."""
+    """The cheap poll: has anything changed? One query for the table and who may see it (plus
+    whatever identifies the asker: nothing for an anonymous poll). Whoever may not see the
+    table gets the 404 of a table that doesn't exist."""
 
-    authentication_classes: list = []
     permission_classes = [AllowAny]
+
+    def perform_authentication(self, request):
+        """Identify the asker only when the query needs them (DRF's `request.user` is lazy)."""
 
     @extend_schema(
         tags=TAGS,
         summary="Has anything changed?",
         description="The action count and a counter bumped on every change (seats, looks, "
         "actions). Poll this, and fetch the state when it changes.",
+        parameters=[TOKEN_PARAM],
         responses={200: VersionSerializer, **error_responses(404)},
     )
     def get(self, request, pk: int):
-        version = selectors.table_version(pk)
+        token = request.query_params.get("token", "")
+        version = selectors.table_version(pk, request.user, token)
         if version is None:
             return Response(NotFound("There is no such table.").as_json(), status=404)
         return Response(version)

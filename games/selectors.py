@@ -7,12 +7,14 @@ seat's cards or the kitty while a hand is being played.
     tables_of(user)                 tables the user sits at that are not finished
     house_rule_sets_for(user, game) saved house rules a user may use
     may_view(user, table, token)    may see the table (public view at least)
+    viewable_by(user, token)        the same rule as a filter over tables, for one-query reads
     viewable_table_ids(user, ids)   the tables among ids the user may open (for links)
     join_refusal(user, table, token) why the user may not sit, or None
     seat_of(user, table)            the user's seat, or None
     table_info(table, user)         the table as a dict: seats, totals, status, numbers
     table_view_for(user, table)     table_info + the hand as that seat sees it (public otherwise)
-    table_version(table_id)         the cheap "has anything changed" read for polling
+    table_version(table_id, user, token)  the cheap "has anything changed" read for polling
+                                    (None, as for no table, when the user may not see it)
     finished_hands(table)           the finished hands with scores and results (public)
     hand_record_for(table, number)  the record of a finished hand (all cards face up)
     game_record_for(table)          the record of the game's finished hands
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Membership
 from kookaburra.choices import Game
@@ -145,21 +147,33 @@ def may_view(
     return join_refusal(user, table, token, clubs) is None
 
 
+def viewable_by(user, token: str = "") -> Q:
+    """`may_view` as a filter over tables: the tables `user` (with the invite `token`, if any)
+    may see. A test checks that the two always agree."""
+    rule = Q(access=Table.Access.ANYONE)
+    if not _signed_in(user):
+        return rule
+    rule |= Q(created_by_id=user.pk)
+    rule |= Q(Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk)))
+    rule |= Q(
+        Exists(Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user.pk)),
+        access=Table.Access.CLUB,
+    )
+    if token:
+        rule |= Q(invite_token=token) & ~Q(access=Table.Access.CLUB)
+    return rule
+
+
 def viewable_table_ids(user, table_ids) -> set[int]:
     """The tables among `table_ids` that `user` may open (`may_view`, with no invite token), for
     pages that link to tables: a table they may not open is shown as text, never a dead link.
-    At most three queries, however many tables."""
+    One query, however many tables."""
     ids = {pk for pk in table_ids if pk is not None}
     if not ids:
         return set()
-    tables = list(Table.objects.filter(pk__in=ids).select_related("club"))
-    seats: dict[int, list[Seat]] = {}
-    clubs: set[int] = set()
-    if _signed_in(user):
-        for seat in Seat.objects.filter(table__in=ids, user=user).only("id", "table_id", "user_id"):
-            seats.setdefault(seat.table_id, []).append(seat)
-        clubs = set(Membership.objects.filter(user=user).values_list("club_id", flat=True))
-    return {t.pk for t in tables if may_view(user, t, seats=seats.get(t.pk, []), clubs=clubs)}
+    return set(
+        Table.objects.filter(viewable_by(user), pk__in=ids).values_list("pk", flat=True)
+    )
 
 
 def sides_of(game: str, players: int, options: dict[str, Any] | None) -> list[list[int]]:
@@ -279,10 +293,13 @@ def table_view_for(user, table: Table) -> dict[str, Any]:
     }
 
 
-def table_version(table_id: int) -> dict[str, Any] | None:
-    """The action count, the change counter and the status: one small query."""
+def table_version(table_id: int, user=None, token: str = "") -> dict[str, Any] | None:
+    """The action count, the change counter and the status: one small query. None when there
+    is no such table or `user` may not see it (the two look the same from outside)."""
     return (
-        Table.objects.filter(pk=table_id).values("id", "action_number", "version", "status").first()
+        Table.objects.filter(viewable_by(user, token), pk=table_id)
+        .values("id", "action_number", "version", "status")
+        .first()
     )
 
 

@@ -24,7 +24,6 @@ The server is the only authority on a game. Every action names the action count 
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import random
@@ -40,6 +39,7 @@ from accounts.models import Notice
 from clubs.models import Club
 from clubs.permissions import club_access
 from kookaburra.choices import Game
+from kookaburra.enqueue import enqueue_on_commit
 
 from . import state
 from .engines.base import Action, IllegalAction
@@ -472,14 +472,7 @@ def _enqueue_bot(table_id: int, action_number: int) -> None:
     """
     from .tasks import bot_move  # the task module imports this one
 
-    transaction.on_commit(
-        functools.partial(
-            bot_move.apply_async,
-            args=(table_id, action_number),
-            countdown=settings.KOOKABURRA_BOT_DELAY,
-        ),
-        robust=True,
-    )
+    enqueue_on_commit(bot_move, table_id, action_number, countdown=settings.KOOKABURRA_BOT_DELAY)
 
 
 def _after_commit(table: Table, hand) -> None:
@@ -526,7 +519,8 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
         winners = limited_game_winners(totals, played, table.hand_limit)
     table_id, number = table.pk, table_hand.number
     transaction.on_commit(
-        lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number)
+        lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number),
+        robust=True,  # a receiver's failure never undoes the answer to the move
     )
     if winners:
         table.status = Status.FINISHED
@@ -548,7 +542,10 @@ def _announce(table: Table, seats: list[Seat]) -> None:
                 url=table.get_absolute_url(),
             )
     table_id = table.pk
-    transaction.on_commit(lambda: game_finished.send(sender=Table, table_id=table_id))
+    transaction.on_commit(
+        lambda: game_finished.send(sender=Table, table_id=table_id),
+        robust=True,  # a receiver's failure never undoes the answer to the move
+    )
 
 
 def table_act(
@@ -570,15 +567,7 @@ def table_act(
     record = dict(action_record)
     with transaction.atomic():
         table = _lock_table(table)
-        if expected_number != table.action_number:
-            raise StaleAction(
-                _stale_message(expected_number, table.action_number),
-                action_number=table.action_number,
-            )
-        if not table.is_playing:
-            raise TableNotPlaying(
-                "The game is over." if table.is_finished else "The game hasn't started yet."
-            )
+        # Whose seat first: the action number is only told to those who may act here.
         seats = table_seats(table)
         if actor is BOT:
             seat_number = record.get("seat")
@@ -593,6 +582,15 @@ def table_act(
             record.setdefault("seat", mine.number)
             if record["seat"] != mine.number:
                 raise NotYourSeat(f"You can only act for your own seat (seat {mine.number}).")
+        if expected_number != table.action_number:
+            raise StaleAction(
+                _stale_message(expected_number, table.action_number),
+                action_number=table.action_number,
+            )
+        if not table.is_playing:
+            raise TableNotPlaying(
+                "The game is over." if table.is_finished else "The game hasn't started yet."
+            )
         try:
             action = Action.from_record(record)
         except ValueError as exc:

@@ -912,9 +912,10 @@ def table_live(request, pk: int):
 @require_GET
 def table_poll(request, pk: int):
     """Has anything changed since version `v`? 204 if not; otherwise an empty answer with the
-    `HX-Trigger: table-changed` header, which makes the page fetch the fresh fragment. One query,
-    and nothing here touches the session: the answer holds only counters."""
-    row = selectors.table_version(pk)
+    `HX-Trigger: table-changed` header, which makes the page fetch the fresh fragment. A 404, as
+    for no table, to whoever may not see it. One query for the table and who may see it (plus
+    the session and the user when signed in): the answer holds only counters."""
+    row = selectors.table_version(pk, request.user, _token(request))
     if row is None:
         raise Http404("There is no such table.")
     seen = request.GET.get("v", "")

@@ -8,6 +8,7 @@ net for a lost task).
 from django.dispatch import receiver
 
 from games.signals import game_finished
+from kookaburra.enqueue import enqueue_on_commit
 from tournaments.signals import result_confirmed
 
 from .tasks import record_table_game, record_tournament_result
@@ -15,9 +16,9 @@ from .tasks import record_table_game, record_tournament_result
 
 @receiver(game_finished, dispatch_uid="ladders.record_table_game")
 def rate_finished_game(sender, table_id, **kwargs):
-    record_table_game.delay_on_commit(table_id)
+    enqueue_on_commit(record_table_game, table_id)
 
 
 @receiver(result_confirmed, dispatch_uid="ladders.record_tournament_result")
 def rate_confirmed_result(sender, table_id, **kwargs):
-    record_tournament_result.delay_on_commit(table_id)
+    enqueue_on_commit(record_tournament_result, table_id)

@@ -8,6 +8,7 @@ players' ratings, runs `ladders.ratings.update` and stores the new ratings and o
 scratch with the same function, so a ladder built game by game equals its rebuild.
 
     table_game_record(table_id) -> (RatedGame | None, applied)     an online game, once
+    table_games_sync() -> int            the sweep: finished online games whose task was lost
     tournament_result_record(tournament_table_id) -> RatedGame | None
                                          a physical tournament table's confirmed result (a
                                          changed result is corrected and its ladders rebuilt)
@@ -43,12 +44,14 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club
 from clubs.permissions import club_access
 from kookaburra.choices import Game
+from kookaburra.enqueue import enqueue_on_commit
 from kookaburra.errors import ServiceError
 
 from .models import (
@@ -317,7 +320,7 @@ def _after_record(rated_game: RatedGame) -> None:
     if rated_game.is_online:
         from .tasks import record_game_stats
 
-        record_game_stats.delay_on_commit(rated_game.pk)
+        enqueue_on_commit(record_game_stats, rated_game.pk)
 
 
 def _places(sides: list[list[int]], totals: list[int], winners: Iterable[int]) -> list[int]:
@@ -383,6 +386,29 @@ def table_game_record(table_id: int) -> tuple[RatedGame | None, bool]:
     if table is None or not table.is_finished or not table.winners:
         return None, False
     return _record(RatedGame.Source.TABLE, table_id, table_game_data(table))
+
+
+# How long a finished game is left to its own task before the sweep records it.
+SWEEP_SETTLE_SECONDS = 60.0
+
+
+def table_games_sync(*, settle_seconds: float = SWEEP_SETTLE_SECONDS, limit: int = 200) -> int:
+    """Record the online games that finished more than `settle_seconds` ago and were never
+    recorded (the task `game_finished` enqueued was lost), oldest first: the periodic sweep.
+    Idempotent and cheap: one query when there is nothing to do. Returns how many it recorded."""
+    from games.models import Table
+
+    recorded = RatedGame.objects.filter(source=RatedGame.Source.TABLE, source_id=OuterRef("pk"))
+    cutoff = timezone.now() - timedelta(seconds=settle_seconds)
+    lost = list(
+        Table.objects.filter(status=Table.Status.FINISHED, finished_at__lt=cutoff)
+        .exclude(winners__isnull=True)
+        .exclude(winners=[])
+        .exclude(Exists(recorded))
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)[:limit]
+    )
+    return sum(table_game_record(table_id)[1] for table_id in lost)
 
 
 # Tournament tables (results entered by people) ---------------------------------------------------
@@ -650,12 +676,12 @@ def rebuild_schedule(
     ).first()
     if waiting is not None:
         if waiting.created_at < timezone.now() - STALE_JOB:
-            rebuild_ratings.delay_on_commit(waiting.pk)  # its task was lost: ask again
+            enqueue_on_commit(rebuild_ratings, waiting.pk)  # its task was lost: ask again
         return waiting
     job = RebuildJob.objects.create(
         scope=scope, club_id=club_id, game=game, reason=reason[:200], requested_by=actor
     )
-    rebuild_ratings.delay_on_commit(job.pk)
+    enqueue_on_commit(rebuild_ratings, job.pk)
     return job
 
 

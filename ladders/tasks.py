@@ -15,6 +15,12 @@ def record_table_game(table_id: int) -> bool:
 
 
 @shared_task(ignore_result=True)
+def record_lost_table_games() -> int:
+    """The sweep: record and rate finished online games whose task was lost."""
+    return services.table_games_sync()
+
+
+@shared_task(ignore_result=True)
 def record_game_stats(rated_game_id: int) -> int:
     """Each player's statistics from an online game's record. Returns the rows written."""
     return services.game_stats_record(rated_game_id)

@@ -8,7 +8,7 @@ standings; a round's seating is shown to the club's directors before it is publi
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,6 +22,7 @@ from accounts.models import User
 from clubs.models import Club, ClubNight
 from games.models import HouseRuleSet
 from kookaburra.api import error_responses
+from kookaburra.downloads import csv_response
 
 from . import selectors, services
 from .models import Entrant, Round, Tournament, TournamentTable
@@ -288,15 +289,12 @@ class TournamentViewSet(
     )
     @action(detail=True, methods=["get"], url_path="standings-csv")
     def standings_csv(self, request, pk=None):
-        import csv
-
         tournament = self.get_object()
-        response = HttpResponse(content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = (
-            f'attachment; filename="tournament-{tournament.pk}-standings.csv"'
+        return csv_response(
+            selectors.standings_csv_rows(tournament),
+            f"tournament-{tournament.pk}-standings.csv",
+            bom=False,
         )
-        csv.writer(response).writerows(selectors.standings_csv_rows(tournament))
-        return response
 
     @extend_schema(
         summary="The standings' version (cheap, for polling)",

@@ -7,10 +7,12 @@ the commit) and this receiver enqueues the task that records the tournament resu
 
 from django.dispatch import Signal
 
+from kookaburra.enqueue import enqueue_on_commit
+
 from .models import TournamentTable
 
 # A tournament table's result was confirmed or corrected (sent inside the service's transaction
-# with `table_id`, the TournamentTable's id; receivers enqueue work with delay_on_commit).
+# with `table_id`, the TournamentTable's id; receivers enqueue work with kookaburra.enqueue).
 # The ladders rate physical tables' results from it.
 result_confirmed = Signal()
 
@@ -20,4 +22,4 @@ def on_game_finished(sender, table_id: int, **kwargs) -> None:
     if TournamentTable.objects.filter(game_table_id=table_id).exists():
         from .tasks import record_online_result
 
-        record_online_result.delay(table_id)
+        enqueue_on_commit(record_online_result, table_id)

@@ -9,3 +9,26 @@ document.addEventListener("htmx:responseError", (event) => {
   div.textContent = text.length < 300 ? text : "Something went wrong: please reload the page.";
   box.replaceChildren(div);
 });
+
+// What the pages once did with inline handlers (the Content Security Policy allows no inline
+// script): data-select-all selects a field's text on click (feed addresses to copy),
+// data-print prints the page, and a form with data-confirm asks before it is sent.
+document.addEventListener("click", (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return;
+  const field = target.closest("[data-select-all]");
+  if (field && typeof field.select === "function") field.select();
+  if (target.closest("[data-print]")) window.print();
+});
+document.addEventListener(
+  "submit",
+  (event) => {
+    const form = event.target;
+    const question = form instanceof HTMLFormElement ? form.dataset.confirm : undefined;
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  },
+  true, // before htmx or anything else handles the submit
+);

@@ -42,6 +42,7 @@ Results
     result_reject(actor, table) -> None
     result_correct(actor, table, *, scores, hands_won=None, winners=None, reason) -> TableResult
     result_record_online(game_table_id) -> TableResult | None           (the signal's task)
+    online_results_sync() -> int            (the sweep: finished site games left without a result)
 
 Standings
     standings_recalculate(tournament_id) -> bool                       (what the task runs)
@@ -61,6 +62,7 @@ from .results import (
     check_hands_won,
     clean_result,
     hands_played,
+    online_results_sync,
     result_confirm,
     result_correct,
     result_enter,
@@ -120,6 +122,7 @@ __all__ = [
     "entrants_from_night",
     "entrants_reorder",
     "entrants_set_partnerships",
+    "online_results_sync",
     "open_site_table",
     "result_confirm",
     "result_correct",

@@ -7,6 +7,7 @@ from django.urls import NoReverseMatch, reverse
 from accounts.models import Notice
 from clubs.models import Membership
 from clubs.permissions import club_access
+from kookaburra.enqueue import enqueue_on_commit
 
 from ..models import Round, Tournament, TournamentTable
 from .errors import NotAllowed, WrongStatus
@@ -64,7 +65,7 @@ def enqueue_standings(tournament: Tournament) -> None:
     """Recalculate the standings once this transaction has committed."""
     from ..tasks import recalculate_standings
 
-    recalculate_standings.delay_on_commit(tournament.pk)
+    enqueue_on_commit(recalculate_standings, tournament.pk)
 
 
 def table_actor(tournament: Tournament):

@@ -9,6 +9,7 @@ leave one result: the second sees the first's entry (and confirms it when the sc
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -460,3 +461,24 @@ def result_record_online(game_table_id: int) -> TableResult | None:
     result = _save(tournament, table, existing, fields)
     _after_confirmed(tournament, table)
     return result
+
+
+# How long a finished site game is left to its own task before the sweep records its result.
+SWEEP_SETTLE_SECONDS = 60.0
+
+
+def online_results_sync(*, settle_seconds: float = SWEEP_SETTLE_SECONDS, limit: int = 200) -> int:
+    """Record the results of tournament tables whose site game ended more than `settle_seconds`
+    ago without a result (the task `game_finished` enqueued was lost): the periodic sweep.
+    Idempotent and cheap: one query when there is nothing to do. Returns how many it recorded."""
+    cutoff = timezone.now() - timedelta(seconds=settle_seconds)
+    lost = list(
+        TournamentTable.objects.filter(
+            game_table__status=GameTable.Status.FINISHED,
+            game_table__finished_at__lt=cutoff,
+            result__isnull=True,
+        )
+        .order_by("game_table__finished_at", "pk")
+        .values_list("game_table_id", flat=True)[:limit]
+    )
+    return sum(result_record_online(game_table_id) is not None for game_table_id in lost)

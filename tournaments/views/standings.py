@@ -3,13 +3,13 @@ and the directors' audit log."""
 
 from __future__ import annotations
 
-import csv
 from collections import defaultdict
 
-from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
+
+from kookaburra.downloads import csv_response
 
 from .. import selectors
 from ..formats import TIEBREAK_HELP, Tiebreak
@@ -70,14 +70,8 @@ def standings_version(request, pk):
 @require_GET
 def standings_csv(request, pk):
     tournament = get_tournament(pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
     filename = f"{slugify(tournament.name) or 'tournament'}-standings.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # a byte-order mark, so spreadsheets read the names as UTF-8
-    writer = csv.writer(response)
-    for row in selectors.standings_csv_rows(tournament):
-        writer.writerow(row)
-    return response
+    return csv_response(selectors.standings_csv_rows(tournament), filename)
 
 
 # Brackets ----------------------------------------------------------------------------------------
