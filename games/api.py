@@ -358,7 +358,7 @@ class RecordReplayView(GameAPIView):
         summary="Replay a hand or game record",
         description="Send a hand record or a game record as the JSON body (or as the file "
         "field `record`). The answer is the replay summary of shared/hand-records.md, or a 400 "
-        'with `{"error": {"index": …, "reason": …}}`.',
+        'with `{"detail", "code": "invalid_record", "error": {"index": …, "reason": …}}`.',
         request=OpenApiTypes.OBJECT,
         responses={200: OpenApiTypes.OBJECT, 400: ReplayErrorSerializer},
     )
@@ -372,7 +372,8 @@ class RecordReplayView(GameAPIView):
             text = request.body  # parsed strictly: a repeated key is an error
         result = records.replay_text(text.decode("utf-8", errors="replace"))
         if "error" in result:
-            return Response(result, status=status.HTTP_400_BAD_REQUEST)
+            body = {"detail": result["error"]["reason"], "code": "invalid_record", **result}
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(result)
 
 

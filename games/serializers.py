@@ -6,6 +6,7 @@ serializers here describe them for the schema and pass them through.
 
 from rest_framework import serializers
 
+from kookaburra.api import ErrorSerializer
 from kookaburra.choices import Game
 
 from .models import BotLevel, HouseRuleSet, Table
@@ -92,7 +93,7 @@ class VersionSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-class ReplayErrorSerializer(serializers.Serializer):
+class ReplayErrorSerializer(ErrorSerializer):
     error = serializers.DictField(help_text='{"index": …, "reason": …} (and "hand")')
 
 

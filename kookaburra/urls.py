@@ -4,6 +4,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from . import views
 
+# Under /api/, a URL no route matches answers the API's JSON 404.
+handler404 = "kookaburra.api.not_found"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),

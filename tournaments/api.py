@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from accounts.models import User
 from clubs.models import Club, ClubNight
 from games.models import HouseRuleSet
-from kookaburra.api import error_responses
+from kookaburra.api import ID_IN_PATH, error_responses
 
 from . import selectors, services
 from .models import Entrant, Round, Tournament, TournamentTable
@@ -99,6 +99,7 @@ class TournamentViewSet(
 ):
     """Tournaments: anyone may look; the club's directors create and run them."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = TournamentSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -366,6 +367,7 @@ class TournamentViewSet(
 class EntrantViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """An entrant: directors rename it or change its players; it may withdraw."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = EntrantSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     queryset = Entrant.objects.prefetch_related("members__user")
@@ -422,6 +424,7 @@ class EntrantViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A round's table list; directors swap, publish, close, pair again or discard it."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     queryset = Round.objects.select_related("tournament__club")
@@ -519,6 +522,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 class TournamentTableViewSet(viewsets.GenericViewSet):
     """A tournament table and its result: players enter and confirm, directors correct."""
 
+    lookup_value_regex = ID_IN_PATH
     permission_classes = [IsAuthenticatedOrReadOnly]
     queryset = TournamentTable.objects.select_related("round", "tournament__club")
     serializer_class = TableInfoSerializer
