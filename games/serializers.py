@@ -170,7 +170,7 @@ class GameOptionsSerializer(serializers.Serializer):
 
 
 class HouseRuleSetSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(read_only=True)
+    club = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     club_id = serializers.IntegerField(required=False, allow_null=True, write_only=True)
 
     class Meta:

@@ -185,7 +185,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "kookaburra.api_schema.AutoSchema",
     "EXCEPTION_HANDLER": "kookaburra.api.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "kookaburra.api.Pagination",
     "PAGE_SIZE": 50,

@@ -193,7 +193,7 @@ def test_act_errors_have_reasons(clients, four, make_user, token_client):
     response = stranger.post(act, {"expected_action": 0, "action": {"call": "pass"}}, format="json")
     assert response.status_code == 403 and response.json()["code"] == "not_seated"
     response = clients[seat].post(act, {"action": {"call": "pass"}}, format="json")
-    assert response.status_code == 400 and "expected_action" in response.json()
+    assert response.status_code == 400 and "expected_action" in response.json()["fields"]
     response = clients[seat].post(act, {"expected_action": 0, "action": {"jump": 1}}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "invalid"
     assert APIClient().post(

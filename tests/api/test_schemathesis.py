@@ -1,0 +1,101 @@
+"""Schemathesis over the whole OpenAPI schema (/api/schema/), in-process against the WSGI app and
+the test database: no answer may be a 5xx, and every answer must be one the schema documents
+(its status code, content type, headers and body).
+
+It runs as a member of one club and as the director of another, over a few seeded examples per
+operation, so `make test` stays quick; `make fuzz-api` runs it with many more examples
+(KOOKABURRA_FUZZ_EXAMPLES).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+
+import pytest
+import schemathesis
+from django.utils import timezone
+from hypothesis import HealthCheck, Phase, given, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from clubs.models import Club, ClubNight, JoinRequest, Membership, Registration
+from kookaburra.choices import Game
+
+EXAMPLES = int(os.environ.get("KOOKABURRA_FUZZ_EXAMPLES", "3"))
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+CSRF = "k" * 32  # the CSRF cookie and header a browser would send with its session
+
+
+@pytest.fixture
+def world(make_user, club, director, member, outsider):
+    """A club with a member, another club directed by `outsider`, a night, a registration and a
+    request to join."""
+    other = Club.objects.create(
+        name="Banksia Club", slug="banksia", games=[Game.PITCH], created_by=outsider, is_open=False
+    )
+    Membership.objects.create(club=other, user=outsider, role=Membership.Role.OWNER)
+    now = timezone.now()
+    night = ClubNight.objects.create(
+        club=club,
+        starts_at=now + timedelta(days=3),
+        capacity=8,
+        game=Game.PITCH,
+        venue="The hall",
+        registration_opens_at=now - timedelta(days=1),
+        registration_closes_at=now + timedelta(days=2),
+        created_by=director,
+    )
+    Registration.objects.create(night=night, user=member, status=Registration.Status.REGISTERED)
+    JoinRequest.objects.create(club=other, user=member)
+    return {"member": member, "director_elsewhere": outsider}
+
+
+def session_of(client, user) -> dict:
+    client.force_login(user)
+    return {"sessionid": client.cookies["sessionid"].value, "csrftoken": CSRF}
+
+
+def fuzz(operation, cookies):
+    """A Hypothesis test of one operation, with a signed-in session's cookies."""
+
+    @given(case=operation.as_strategy())
+    @settings(
+        max_examples=EXAMPLES,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    def run(case):
+        case.call_and_validate(headers={"X-CSRFToken": CSRF}, cookies=cookies, checks=CHECKS)
+
+    return run
+
+
+def test_the_api_answers_as_its_schema_says(client, world):
+    from kookaburra.wsgi import application
+
+    schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+    failures: list[str] = []
+    for who in ("member", "director_elsewhere"):
+        cookies = session_of(client, world[who])
+        for result in schema.get_all_operations():
+            operation = result.ok()
+            try:
+                fuzz(operation, cookies)()
+            except (Exception, BaseExceptionGroup) as exc:  # every failure is reported together
+                failures.append(f"{who} {operation.label}: {str(exc)[:1500]}")
+    assert not failures, "\n\n".join(failures)
