@@ -307,7 +307,8 @@ class TableHandsView(GameAPIView):
         responses={200: HandSummarySerializer(many=True), **error_responses(404)},
     )
     def get(self, request, pk: int):
-        return Response(selectors.finished_hands(self.get_table(pk)))
+        page = self.paginate_queryset(selectors.finished_hands(self.get_table(pk)))
+        return self.get_paginated_response(page)
 
 
 class HandRecordView(GameAPIView):

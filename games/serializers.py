@@ -6,7 +6,7 @@ serializers here describe them for the schema and pass them through.
 
 from rest_framework import serializers
 
-from kookaburra.api import ErrorSerializer
+from kookaburra.api import ID_MAX, ErrorSerializer
 from kookaburra.choices import Game
 
 from .models import BotLevel, HouseRuleSet, Table
@@ -35,7 +35,7 @@ class TableSerializer(serializers.Serializer):
     name = serializers.CharField()
     game = serializers.ChoiceField(choices=Game.choices)
     game_label = serializers.CharField()
-    players = serializers.IntegerField()
+    players = serializers.IntegerField(min_value=2, max_value=7)
     options = serializers.DictField(help_text="Every table option of the rules.")
     target = serializers.IntegerField(allow_null=True)
     hand_limit = serializers.IntegerField(allow_null=True)
@@ -99,7 +99,7 @@ class ReplayErrorSerializer(ErrorSerializer):
 
 class TableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    players = serializers.IntegerField()
+    players = serializers.IntegerField(min_value=2, max_value=7)
     options = serializers.DictField(
         required=False,
         default=dict,
@@ -107,19 +107,30 @@ class TableCreateSerializer(serializers.Serializer):
     )
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
     access = serializers.ChoiceField(choices=Table.Access.choices, default=Table.Access.ANYONE)
-    club = serializers.IntegerField(required=False, allow_null=True, default=None)
+    club = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX
+    )
     bot_level = serializers.ChoiceField(
         choices=[("", "No bots"), *BotLevel.choices], required=False, default=""
     )
-    hand_limit = serializers.IntegerField(required=False, allow_null=True, default=None)
-    house_rules = serializers.IntegerField(required=False, allow_null=True, default=None)
+    hand_limit = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=1000
+    )
+    house_rules = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX
+    )
     seat = serializers.IntegerField(
-        required=False, allow_null=True, default=0, help_text="Where you sit; null for nowhere."
+        required=False,
+        allow_null=True,
+        default=0,
+        min_value=0,
+        max_value=6,
+        help_text="Where you sit; null for nowhere.",
     )
 
 
 class SitSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(min_value=0, max_value=6)
     token = serializers.CharField(
         required=False, allow_blank=True, default="", help_text="An invite-only table's token."
     )
@@ -127,7 +138,7 @@ class SitSerializer(serializers.Serializer):
 
 class ActSerializer(serializers.Serializer):
     expected_action = serializers.IntegerField(
-        min_value=0, help_text="The table's action_number you are answering."
+        min_value=0, max_value=ID_MAX, help_text="The table's action_number you are answering."
     )
     action = serializers.DictField(
         help_text='A hand-record action object, e.g. {"play": "QH"} or {"call": "7H"}; '

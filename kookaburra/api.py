@@ -61,6 +61,8 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
 # other path is no route at all, so it answers the JSON 404.
 ID_IN_PATH = r"[0-9]{1,18}"
 SLUG_IN_PATH = r"[-a-zA-Z0-9_]{1,100}"
+# The largest id (and action number) a 64-bit column holds: the schema's bound for id inputs.
+ID_MAX = 2**63 - 1
 
 
 # Errors ------------------------------------------------------------------------------------------
@@ -91,7 +93,10 @@ def validation_body(detail) -> dict:
             summary = f"{name}: {' '.join(messages)}"
     else:
         summary = _("Some fields are not valid: %(names)s.") % {"names": ", ".join(fields)}
-    return {"detail": summary, "code": "invalid", "fields": fields}
+    body = {"detail": summary, "code": "invalid", "fields": fields}
+    if len(fields) == 1 and name != api_settings.NON_FIELD_ERRORS_KEY:
+        body["field"] = name  # as a service's refusal names its one field
+    return body
 
 
 def exception_handler(exc, context):

@@ -171,6 +171,10 @@ class TournamentViewSet(
         services.tournament_delete(request.user, self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
+    def _page(self, rows, serializer_class) -> Response:
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(serializer_class(page, many=True).data)
+
     def _act(self, service):
         tournament = self.get_object()
         service(self.request.user, tournament)
@@ -224,7 +228,7 @@ class TournamentViewSet(
     def entrants(self, request, pk=None):
         tournament = self.get_object()
         if request.method == "GET":
-            return Response(EntrantSerializer(selectors.entrant_list(tournament), many=True).data)
+            return self._page(selectors.entrant_list(tournament), EntrantSerializer)
         data = EntrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entrant = services.entrant_add(
@@ -269,7 +273,7 @@ class TournamentViewSet(
         rounds = Round.objects.filter(tournament=tournament).order_by("number")
         if not selectors.tournament_access(request.user, tournament).is_director:
             rounds = rounds.exclude(status=Round.Status.DRAFT)
-        return Response(RoundSummarySerializer(rounds, many=True).data)
+        return self._page(rounds, RoundSummarySerializer)
 
     @extend_schema(summary="The standings", responses={200: StandingsSerializer})
     @action(detail=True, methods=["get"])
@@ -357,7 +361,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         if not selectors.tournament_access(request.user, tournament).is_director:
             raise PermissionDenied("The audit log is for the club's directors.")
-        return Response(AuditSerializer(selectors.result_audit_log(tournament), many=True).data)
+        return self._page(selectors.result_audit_log(tournament), AuditSerializer)
 
 
 # Entrants ----------------------------------------------------------------------------------------
