@@ -94,7 +94,10 @@ class VersionSerializer(serializers.Serializer):
 
 
 class ReplayErrorSerializer(ErrorSerializer):
-    error = serializers.DictField(help_text='{"index": …, "reason": …} (and "hand")')
+    error = serializers.DictField(
+        required=False,
+        help_text='Where the record is at fault: {"index": …, "reason": …} (and "hand").',
+    )
 
 
 class TableCreateSerializer(serializers.Serializer):

@@ -40,8 +40,13 @@ CSRF = "k" * 32  # the CSRF cookie and header a browser would send with its sess
 
 @pytest.fixture
 def world(make_user, club, director, member, outsider):
-    """A club with a member, another club directed by `outsider`, a night, a registration and a
-    request to join."""
+    """A club with a member and a night (with a registration), a tournament under way, a table
+    with bots, house rules, and another club, directed by `outsider`, that `member` asked to
+    join. Returns the personas and the ids to put in paths."""
+    from games import services as games
+    from games.models import HouseRuleSet
+    from tournaments import services as tournaments
+
     other = Club.objects.create(
         name="Banksia Club", slug="banksia", games=[Game.PITCH], created_by=outsider, is_open=False
     )
@@ -57,9 +62,48 @@ def world(make_user, club, director, member, outsider):
         registration_closes_at=now + timedelta(days=2),
         created_by=director,
     )
-    Registration.objects.create(night=night, user=member, status=Registration.Status.REGISTERED)
-    JoinRequest.objects.create(club=other, user=member)
-    return {"member": member, "director_elsewhere": outsider}
+    registration = Registration.objects.create(
+        night=night, user=member, status=Registration.Status.REGISTERED
+    )
+    join_request = JoinRequest.objects.create(club=other, user=member)
+    table = games.table_create(member, game=Game.PITCH, players=4, bot_level="easy", seed=7)
+    games.table_fill_with_bots(member, table.pk)
+    rules = games.house_rules_create(member, name="Ours", game=Game.PITCH, options={})
+    cup = tournaments.tournament_create(
+        director, club, name="Cup", game=Game.FIVE_HUNDRED, format="swiss"
+    )
+    for i in range(4):
+        tournaments.entrant_add(director, cup, members=[make_user(f"p{i}a"), make_user(f"p{i}b")])
+    tournaments.tournament_start(director, cup)
+    round_ = cup.round_set.get()
+    ids = {
+        "/api/clubs/": club.slug,
+        "/api/memberships/": Membership.objects.get(club=club, user=member).pk,
+        "/api/join-requests/": join_request.pk,
+        "/api/nights/": night.pk,
+        "/api/registrations/": registration.pk,
+        "/api/tables/": table.pk,
+        "/api/house-rules/": rules.pk,
+        "/api/tournaments/": cup.pk,
+        "/api/tournament-entrants/": cup.entrants.first().pk,
+        "/api/tournament-rounds/": round_.pk,
+        "/api/tournament-tables/": round_.tables.first().pk,
+    }
+    assert HouseRuleSet.objects.filter(pk=rules.pk).exists()
+    return {"member": member, "director_elsewhere": outsider, "ids": ids}
+
+
+def known_path_parameters(operation, ids: dict) -> dict:
+    """Real ids (and slug, game, username) for the operation's path, so requests reach real
+    rows rather than only 404s; anything not known here is generated."""
+    path = operation.path
+    known = {"game": "five_hundred", "username": "milo", "slug": "wattle", "number": 1}
+    for prefix, value in ids.items():
+        if path.startswith(prefix + "{"):
+            name = path[len(prefix) + 1 : path.index("}")]
+            known[name] = value
+    names = {p.name for p in operation.path_parameters}
+    return {name: value for name, value in known.items() if name in names}
 
 
 def session_of(client, user) -> dict:
@@ -67,10 +111,10 @@ def session_of(client, user) -> dict:
     return {"sessionid": client.cookies["sessionid"].value, "csrftoken": CSRF}
 
 
-def fuzz(operation, cookies):
+def fuzz(operation, cookies, path_parameters):
     """A Hypothesis test of one operation, with a signed-in session's cookies."""
 
-    @given(case=operation.as_strategy())
+    @given(case=operation.as_strategy(path_parameters=path_parameters))
     @settings(
         max_examples=EXAMPLES,
         derandomize=True,
@@ -95,7 +139,7 @@ def test_the_api_answers_as_its_schema_says(client, world):
         for result in schema.get_all_operations():
             operation = result.ok()
             try:
-                fuzz(operation, cookies)()
+                fuzz(operation, cookies, known_path_parameters(operation, world["ids"]))()
             except (Exception, BaseExceptionGroup) as exc:  # every failure is reported together
                 failures.append(f"{who} {operation.label}: {str(exc)[:1500]}")
     assert not failures, "\n\n".join(failures)

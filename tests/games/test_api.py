@@ -257,7 +257,7 @@ def test_records_only_for_finished_hands(clients, four):
     game = clients[1].get(url(table.pk, "record")).json()
     assert game["format"] == "kookaburra-game/1" and len(game["hands"]) == 1
     assert records.replay(game) == {"totals": [[0, 0, 0, 0]], "winner": None}
-    hands = clients[1].get(url(table.pk, "hands")).json()
+    hands = clients[1].get(url(table.pk, "hands")).json()["results"]
     assert [h["number"] for h in hands] == [1] and hands[0]["thrown_in"]
 
 
