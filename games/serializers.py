@@ -135,7 +135,11 @@ class TableCreateSerializer(serializers.Serializer):
 class SitSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=6)
     token = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text="An invite-only table's token."
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=40,
+        help_text="An invite-only table's token.",
     )
 
 

@@ -60,7 +60,7 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
 # What a router's lookup may be: a row's id (no more digits than a 64-bit id has) or a slug. Any
 # other path is no route at all, so it answers the JSON 404.
 ID_IN_PATH = r"[0-9]{1,18}"
-SLUG_IN_PATH = r"[-a-zA-Z0-9_]{1,100}"
+SLUG_IN_PATH = r"[-a-zA-Z0-9_]{1,110}"
 # The largest id (and action number) a 64-bit column holds: the schema's bound for id inputs.
 ID_MAX = 2**63 - 1
 

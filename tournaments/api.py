@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from accounts.models import User
 from clubs.models import Club, ClubNight
 from games.models import HouseRuleSet
-from kookaburra.api import ID_IN_PATH, error_responses
+from kookaburra.api import ID_IN_PATH, ErrorSerializer, error_responses
 
 from . import selectors, services
 from .models import Entrant, Round, Tournament, TournamentTable
@@ -316,7 +316,10 @@ class TournamentViewSet(
 
     @extend_schema(
         summary="The bracket (elimination formats)",
-        responses={200: BracketSerializer, 404: OpenApiResponse(description="Not a bracket.")},
+        responses={
+            200: BracketSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="Not a bracket (or not yet)."),
+        },
     )
     @action(detail=True, methods=["get"])
     def bracket(self, request, pk=None):
@@ -333,7 +336,7 @@ class TournamentViewSet(
         description="Where you sit in the current (published) round, or your bye.",
         responses={
             200: MyTableSerializer,
-            404: OpenApiResponse(description="You have no place this round."),
+            404: OpenApiResponse(ErrorSerializer, description="You have no place this round."),
         },
     )
     @action(detail=True, methods=["get"], url_path="my-table", permission_classes=[IsAuthenticated])

@@ -85,7 +85,9 @@ TIEBREAK_CHOICES = [(t.value, TIEBREAK_HELP[t]) for t in Tiebreak]
 
 
 class TournamentInputSerializer(serializers.Serializer):
-    club = serializers.SlugField(required=False, help_text="The club's slug (when creating).")
+    club = serializers.SlugField(
+        required=False, max_length=110, help_text="The club's slug (when creating)."
+    )
     name = serializers.CharField(max_length=100)
     game = serializers.ChoiceField(choices=Game.choices)
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
@@ -147,7 +149,9 @@ class MemberInputSerializer(serializers.Serializer):
     user_id = serializers.IntegerField(
         required=False, min_value=1, max_value=ID_MAX, help_text="A site member's id."
     )
-    username = serializers.CharField(required=False, help_text="…or their username.")
+    username = serializers.CharField(
+        required=False, max_length=150, help_text="…or their username."
+    )
     guest_name = serializers.CharField(
         required=False, max_length=100, help_text="…or a guest's name (no account)."
     )

@@ -123,3 +123,27 @@ def test_the_schema_states_the_ranges_the_server_enforces(schema):
         assert "maximum" in table[name], name
     act = component(schema, "ActRequest")
     assert "maximum" in act["expected_action"]
+
+
+def test_the_schema_states_the_lengths_the_server_enforces(schema):
+    assert component(schema, "ClubInputRequest")["about"]["maxLength"] == 5000
+    assert component(schema, "NightInputRequest")["notes"]["maxLength"] == 5000
+    assert component(schema, "WalkInInputRequest")["username"]["maxLength"] == 150
+    assert component(schema, "SitRequest")["token"]["maxLength"] == 40
+
+
+def test_too_long_input_is_refused(member, club):
+    response = signed_in(member).post(
+        "/api/clubs/", {"name": "Long", "about": "x" * 5001}, format="json"
+    )
+    assert response.status_code == 400 and response.json()["field"] == "about"
+
+
+def test_every_404_in_the_schema_has_the_error_body(schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            for status, answer in operation["responses"].items():
+                if status.startswith("4"):
+                    assert "content" in answer, f"{method} {path} {status}"
