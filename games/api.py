@@ -25,6 +25,7 @@ from . import selectors, services
 from .engines import records
 from .engines.records import engine_for
 from .errors import InvalidInput, NotFound
+from .forms import RecordUploadForm
 from .models import HouseRuleSet, Table
 from .options import option_fields
 from .serializers import (
@@ -368,9 +369,13 @@ class RecordReplayView(GameAPIView):
             upload = request.FILES.get("record")
             if upload is None:
                 raise InvalidInput("Attach the record as the file field `record`.")
+            if upload.size > RecordUploadForm.MAX_BYTES:
+                raise InvalidInput("That file is too big for a record (1 MB at most).")
             text = upload.read()
         else:
             text = request.body  # parsed strictly: a repeated key is an error
+            if len(text) > RecordUploadForm.MAX_BYTES:
+                raise InvalidInput("That record is too long (1 MB at most).")
         result = records.replay_text(text.decode("utf-8", errors="replace"))
         if "error" in result:
             body = {"detail": result["error"]["reason"], "code": "invalid_record", **result}

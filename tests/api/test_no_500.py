@@ -126,3 +126,12 @@ def test_a_huge_limit_or_offset_is_answered(api, path, query):
     response = api.get(f"{path}?{query}")
     assert response.status_code == 200, response.content[:300]
     assert len(response.json()["results"]) <= 200
+
+
+def test_a_record_too_big_is_a_400(api):
+    big = '{"format": "kookaburra-hand/1", "pad": "' + "x" * 1_100_000 + '"}'
+    response = api.post("/api/records/replay/", big, content_type="application/json")
+    assert_error(response, 400)
+    huge = "x" * 3_000_000  # past Django's request body limit
+    response = api.post("/api/records/replay/", huge, content_type="application/json")
+    assert_error(response, 400, "too_large")

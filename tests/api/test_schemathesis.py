@@ -14,6 +14,8 @@ from datetime import timedelta
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.utils import timezone
 from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis.checks import not_a_server_error
@@ -106,6 +108,18 @@ def known_path_parameters(operation, ids: dict) -> dict:
     return {name: value for name, value in known.items() if name in names}
 
 
+@pytest.fixture
+def keep_the_test_connection():
+    """The WSGI handler closes the database connection after each request, as a server should;
+    here that would end the test's transaction (Django's test client does the same as this)."""
+    signals = (request_started, request_finished)
+    for signal in signals:
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in signals:
+        signal.connect(close_old_connections)
+
+
 def session_of(client, user) -> dict:
     client.force_login(user)
     return {"sessionid": client.cookies["sessionid"].value, "csrftoken": CSRF}
@@ -129,7 +143,7 @@ def fuzz(operation, cookies, path_parameters):
     return run
 
 
-def test_the_api_answers_as_its_schema_says(client, world):
+def test_the_api_answers_as_its_schema_says(client, world, keep_the_test_connection):
     from kookaburra.wsgi import application
 
     schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
