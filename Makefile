@@ -32,10 +32,11 @@ test: install browser
 test-fast: install
 	$(BIN)/python -m pytest -m "not browser" -x -q
 
-# Schemathesis over the whole API schema with many examples per operation (`make test` runs a few).
+# Schemathesis over the whole API schema with many examples per operation, valid and invalid
+# (`make test` runs a few valid ones).
 FUZZ_EXAMPLES ?= 60
 fuzz-api: install
-	KOOKABURRA_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest tests/api/test_schemathesis.py -p no:cacheprovider -q
+	KOOKABURRA_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) KOOKABURRA_FUZZ_NEGATIVE=1 $(BIN)/python -m pytest tests/api/test_schemathesis.py -p no:cacheprovider -q
 
 lint: install
 	$(BIN)/ruff check .

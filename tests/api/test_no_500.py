@@ -135,3 +135,19 @@ def test_a_record_too_big_is_a_400(api):
     huge = "x" * 3_000_000  # past Django's request body limit
     response = api.post("/api/records/replay/", huge, content_type="application/json")
     assert_error(response, 400, "too_large")
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/house-rules/", {"name": "x", "game": "pitch", "options": {"a\x00": "b"}}),
+        ("/api/house-rules/", {"name": "x", "game": "pitch", "options": {"target": "1\x00"}}),
+        ("/api/tables/", {"game": "pitch", "players": 4, "options": {"x": "\x00"}}),
+        ("/api/clubs/", {"name": "a\x00b"}),
+        ("/api/clubs/wattle/join/", {"message": "hi\x00"}),
+    ],
+)
+def test_a_nul_byte_in_a_json_body_is_a_400(api, path, body):
+    response = api.post(path, body, format="json")
+    assert response.status_code in (400, 409), response.content[:300]
+    assert response.json()["code"]

@@ -30,6 +30,10 @@ from clubs.models import Club, ClubNight, JoinRequest, Membership, Registration
 from kookaburra.choices import Game
 
 EXAMPLES = int(os.environ.get("KOOKABURRA_FUZZ_EXAMPLES", "3"))
+# Valid input (positive), and with KOOKABURRA_FUZZ_NEGATIVE=1 input the schema says is invalid too.
+MODES = [schemathesis.GenerationMode.POSITIVE] + (
+    [schemathesis.GenerationMode.NEGATIVE] if os.environ.get("KOOKABURRA_FUZZ_NEGATIVE") else []
+)
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -125,10 +129,10 @@ def session_of(client, user) -> dict:
     return {"sessionid": client.cookies["sessionid"].value, "csrftoken": CSRF}
 
 
-def fuzz(operation, cookies, path_parameters):
+def fuzz(operation, cookies, path_parameters, mode):
     """A Hypothesis test of one operation, with a signed-in session's cookies."""
 
-    @given(case=operation.as_strategy(path_parameters=path_parameters))
+    @given(case=operation.as_strategy(mode, path_parameters=path_parameters))
     @settings(
         max_examples=EXAMPLES,
         derandomize=True,
@@ -152,8 +156,10 @@ def test_the_api_answers_as_its_schema_says(client, world, keep_the_test_connect
         cookies = session_of(client, world[who])
         for result in schema.get_all_operations():
             operation = result.ok()
-            try:
-                fuzz(operation, cookies, known_path_parameters(operation, world["ids"]))()
-            except (Exception, BaseExceptionGroup) as exc:  # every failure is reported together
-                failures.append(f"{who} {operation.label}: {str(exc)[:1500]}")
+            known = known_path_parameters(operation, world["ids"])
+            for mode in MODES:
+                try:
+                    fuzz(operation, cookies, known, mode)()
+                except (Exception, BaseExceptionGroup) as exc:  # all failures reported together
+                    failures.append(f"{who} {mode.value} {operation.label}: {str(exc)[:1500]}")
     assert not failures, "\n\n".join(failures)
