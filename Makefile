@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum requirements.lock | cut -c1-12)
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run test test-fast lint lock bench clean browser check-deploy
+.PHONY: install run test test-fast lint lock bench clean browser check-deploy fuzz-api
 
 $(STAMP): requirements.lock
 	@test -n "$(PYTHON)" || { echo "Python 3.13 is needed (pyenv install 3.13, or set PYTHON=...)"; exit 1; }
@@ -31,6 +31,12 @@ test: install browser
 # Everything but the browser tests, in one process: the quick loop while developing.
 test-fast: install
 	$(BIN)/python -m pytest -m "not browser" -x -q
+
+# Schemathesis over the whole API schema with many examples per operation, valid and invalid
+# (`make test` runs a few valid ones).
+FUZZ_EXAMPLES ?= 60
+fuzz-api: install
+	KOOKABURRA_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) KOOKABURRA_FUZZ_NEGATIVE=1 $(BIN)/python -m pytest tests/api/test_schemathesis.py -p no:cacheprovider -q
 
 lint: install
 	$(BIN)/ruff check .

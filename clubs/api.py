@@ -11,7 +11,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from kookaburra.api import error_responses
+from kookaburra.api import ID_IN_PATH, SLUG_IN_PATH, error_responses
 
 from . import services
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
@@ -46,6 +46,7 @@ class ClubViewSet(
 ):
     """Clubs: anyone may look; anyone signed in may create one (and owns it)."""
 
+    lookup_value_regex = SLUG_IN_PATH
     serializer_class = ClubSerializer
     lookup_field = "slug"
     filter_backends = [filters.SearchFilter]
@@ -169,6 +170,7 @@ class MembershipViewSet(
 ):
     """Your memberships; owners change roles, directors remove members."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = MembershipSerializer
     permission_classes = [IsAuthenticated]
 
@@ -210,6 +212,7 @@ class MembershipViewSet(
 class JoinRequestViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Requests to join closed clubs: your own, and those at clubs you direct."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = JoinRequestSerializer
     permission_classes = [IsAuthenticated]
 
@@ -270,6 +273,7 @@ class NightViewSet(
 ):
     """Club nights: directors schedule, edit and cancel; people register and cancel."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = NightSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -409,6 +413,7 @@ class RegistrationViewSet(
 ):
     """Your registrations; directors check people in, mark no-shows and undo either."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = RegistrationSerializer
     permission_classes = [IsAuthenticated]
 

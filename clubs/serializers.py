@@ -54,7 +54,7 @@ class ClubSerializer(serializers.ModelSerializer):
 
 class ClubInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
-    about = serializers.CharField(required=False, allow_blank=True, default="")
+    about = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     games = serializers.ListField(
         child=serializers.ChoiceField(choices=Game.choices), required=False, default=list
@@ -195,7 +195,9 @@ class NightSerializer(serializers.ModelSerializer):
 
 
 class NightInputSerializer(serializers.Serializer):
-    club = serializers.SlugField(help_text="The club's slug (when scheduling).", required=False)
+    club = serializers.SlugField(
+        max_length=110, help_text="The club's slug (when scheduling).", required=False
+    )
     title = serializers.CharField(max_length=100, required=False, allow_blank=True)
     starts_at = serializers.DateTimeField()
     duration_minutes = serializers.IntegerField(required=False, min_value=30, max_value=1440)
@@ -211,7 +213,7 @@ class NightInputSerializer(serializers.Serializer):
     registration_closes_at = serializers.DateTimeField(
         required=False, allow_null=True, help_text="Default: when the night starts."
     )
-    notes = serializers.CharField(required=False, allow_blank=True)
+    notes = serializers.CharField(required=False, allow_blank=True, max_length=5000)
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -240,5 +242,5 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 
 class WalkInInputSerializer(serializers.Serializer):
-    username = serializers.CharField(required=False, allow_blank=True, default="")
+    username = serializers.CharField(required=False, allow_blank=True, default="", max_length=150)
     guest_name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")

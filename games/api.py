@@ -25,6 +25,7 @@ from . import selectors, services
 from .engines import records
 from .engines.records import engine_for
 from .errors import InvalidInput, NotFound
+from .forms import RecordUploadForm
 from .models import HouseRuleSet, Table
 from .options import option_fields
 from .serializers import (
@@ -323,7 +324,8 @@ class TableHandsView(GameAPIView):
         responses={200: HandSummarySerializer(many=True), **error_responses(404)},
     )
     def get(self, request, pk: int):
-        return Response(selectors.finished_hands(self.get_table(pk)))
+        page = self.paginate_queryset(selectors.finished_hands(self.get_table(pk)))
+        return self.get_paginated_response(page)
 
 
 class HandRecordView(GameAPIView):
@@ -374,7 +376,7 @@ class RecordReplayView(GameAPIView):
         summary="Replay a hand or game record",
         description="Send a hand record or a game record as the JSON body (or as the file "
         "field `record`). The answer is the replay summary of shared/hand-records.md, or a 400 "
-        'with `{"error": {"index": …, "reason": …}}`.',
+        'with `{"detail", "code": "invalid_record", "error": {"index": …, "reason": …}}`.',
         request=OpenApiTypes.OBJECT,
         responses={200: OpenApiTypes.OBJECT, 400: ReplayErrorSerializer},
     )
@@ -383,12 +385,17 @@ class RecordReplayView(GameAPIView):
             upload = request.FILES.get("record")
             if upload is None:
                 raise InvalidInput("Attach the record as the file field `record`.")
+            if upload.size > RecordUploadForm.MAX_BYTES:
+                raise InvalidInput("That file is too big for a record (1 MB at most).")
             text = upload.read()
         else:
             text = request.body  # parsed strictly: a repeated key is an error
+            if len(text) > RecordUploadForm.MAX_BYTES:
+                raise InvalidInput("That record is too long (1 MB at most).")
         result = records.replay_text(text.decode("utf-8", errors="replace"))
         if "error" in result:
-            return Response(result, status=status.HTTP_400_BAD_REQUEST)
+            body = {"detail": result["error"]["reason"], "code": "invalid_record", **result}
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(result)
 
 

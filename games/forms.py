@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from clubs.models import Membership
 from kookaburra.choices import Game
 
 from . import selectors, state
 from .bots import BOT_LEVELS
+from .engines import records
+from .engines.base import RecordError
 from .engines.records import engine_for
 from .models import BotLevel, HouseRuleSet, Table
 from .options import (
@@ -292,5 +295,11 @@ class RecordUploadForm(forms.Form):
             raise forms.ValidationError("That record is too long (1 MB at most).")
         if not text.strip():
             raise forms.ValidationError("Choose a record file, or paste a record.")
+        try:  # strict, and safe from any JSON (deep nesting, endless digits)
+            data["record"] = records.parse_text(text)
+        except RecordError as exc:
+            raise forms.ValidationError(
+                _("This can't be read as a record: %(reason)s") % {"reason": exc.reason}
+            ) from None
         data["record_text"] = text
         return data

@@ -6,6 +6,7 @@ serializers here describe them for the schema and pass them through.
 
 from rest_framework import serializers
 
+from kookaburra.api import ID_MAX, ErrorSerializer
 from kookaburra.choices import Game
 
 from .models import BotLevel, HouseRuleSet, Table
@@ -34,7 +35,7 @@ class TableSerializer(serializers.Serializer):
     name = serializers.CharField()
     game = serializers.ChoiceField(choices=Game.choices)
     game_label = serializers.CharField()
-    players = serializers.IntegerField()
+    players = serializers.IntegerField(min_value=2, max_value=7)
     options = serializers.DictField(help_text="Every table option of the rules.")
     target = serializers.IntegerField(allow_null=True)
     hand_limit = serializers.IntegerField(allow_null=True)
@@ -96,13 +97,16 @@ class VersionSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-class ReplayErrorSerializer(serializers.Serializer):
-    error = serializers.DictField(help_text='{"index": …, "reason": …} (and "hand")')
+class ReplayErrorSerializer(ErrorSerializer):
+    error = serializers.DictField(
+        required=False,
+        help_text='Where the record is at fault: {"index": …, "reason": …} (and "hand").',
+    )
 
 
 class TableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    players = serializers.IntegerField()
+    players = serializers.IntegerField(min_value=2, max_value=7)
     options = serializers.DictField(
         required=False,
         default=dict,
@@ -110,27 +114,42 @@ class TableCreateSerializer(serializers.Serializer):
     )
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
     access = serializers.ChoiceField(choices=Table.Access.choices, default=Table.Access.ANYONE)
-    club = serializers.IntegerField(required=False, allow_null=True, default=None)
+    club = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX
+    )
     bot_level = serializers.ChoiceField(
         choices=[("", "No bots"), *BotLevel.choices], required=False, default=""
     )
-    hand_limit = serializers.IntegerField(required=False, allow_null=True, default=None)
-    house_rules = serializers.IntegerField(required=False, allow_null=True, default=None)
+    hand_limit = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=1000
+    )
+    house_rules = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX
+    )
     seat = serializers.IntegerField(
-        required=False, allow_null=True, default=0, help_text="Where you sit; null for nowhere."
+        required=False,
+        allow_null=True,
+        default=0,
+        min_value=0,
+        max_value=6,
+        help_text="Where you sit; null for nowhere.",
     )
 
 
 class SitSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(min_value=0, max_value=6)
     token = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text="An invite-only table's token."
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=40,
+        help_text="An invite-only table's token.",
     )
 
 
 class ActSerializer(serializers.Serializer):
     expected_action = serializers.IntegerField(
-        min_value=0, help_text="The table's action_number you are answering."
+        min_value=0, max_value=ID_MAX, help_text="The table's action_number you are answering."
     )
     action = serializers.DictField(
         help_text='A hand-record action object, e.g. {"play": "QH"} or {"call": "7H"}; '
@@ -173,7 +192,7 @@ class GameOptionsSerializer(serializers.Serializer):
 
 
 class HouseRuleSetSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(read_only=True)
+    club = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     club_id = serializers.IntegerField(required=False, allow_null=True, write_only=True)
 
     class Meta:

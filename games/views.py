@@ -35,7 +35,6 @@ from . import selectors, services
 from .bots import BOT_LEVELS
 from .demo import demo_table
 from .engines import records
-from .engines.base import RecordError
 from .errors import GameError, HandNotFinished, InvalidInput
 from .forms import RecordUploadForm, TableForm
 from .models import BotLevel, HouseRuleSet, Table
@@ -1313,14 +1312,8 @@ def record_upload(request):
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            text = form.cleaned_data["record_text"]
-            parsed: Any = None
-            try:
-                parsed = records.parse_text(text)
-            except RecordError as exc:
-                result = exc.as_json()
-            else:
-                result = records.replay(parsed)
+            parsed = form.cleaned_data["record"]
+            result = records.replay(parsed)
             if "error" in result:
                 fault = _fault_text(result["error"], parsed)
                 status = 400

@@ -1,25 +1,48 @@
-"""What every app's API shares: service errors as HTTP answers, and their schema."""
+"""What every app's API shares: one error body for every refusal, and its schema; pagination;
+OPTIONS answers; the JSON 404 (the session authentication is in `kookaburra.authentication`).
+
+Every error the API answers is `{"detail": reason, "code": stable code}`; a validation error adds
+`fields` (each input field at fault and its messages), a service's refusal may add `field` (and
+`fields` with it) and a stale action `action_number`.
+"""
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
+from rest_framework.metadata import SimpleMetadata
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import ServiceError
 
 ERROR_DESCRIPTIONS = {
-    400: "Invalid input, or the rules refuse it: `detail` says why.",
-    403: "Not signed in, or not allowed to do this.",
+    400: "Invalid input, or the rules refuse it: `detail` says why (`fields`: each field at "
+    "fault).",
+    401: "Not signed in (or the token is wrong): send a token, or sign in.",
+    403: "Not allowed to do this.",
     404: "There is no such thing (or you may not see it).",
     409: "Clashes with the current state (for example, a stale action number).",
 }
 
 
 class ErrorSerializer(serializers.Serializer):
+    """The body of every error answer."""
+
     detail = serializers.CharField(help_text="Why the request was refused, for people.")
-    code = serializers.CharField(help_text="A stable code, e.g. `already_registered`.")
+    code = serializers.CharField(help_text="A stable code, e.g. `invalid`, `already_registered`.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Validation errors: each input field at fault and its messages "
+        "(`non_field_errors` for the input as a whole).",
+    )
     field = serializers.CharField(required=False, help_text="The input field at fault, if any.")
     action_number = serializers.IntegerField(
         required=False, help_text="With `stale_action`: the table's action count now."
@@ -34,8 +57,122 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
     }
 
 
+# What a router's lookup may be: a row's id (no more digits than a 64-bit id has) or a slug. Any
+# other path is no route at all, so it answers the JSON 404.
+ID_IN_PATH = r"[0-9]{1,18}"
+SLUG_IN_PATH = r"[-a-zA-Z0-9_]{1,110}"
+# The largest id (and action number) a 64-bit column holds: the schema's bound for id inputs.
+ID_MAX = 2**63 - 1
+
+
+# Errors ------------------------------------------------------------------------------------------
+
+
+def _messages(detail) -> list[str]:
+    """Every message in a (possibly nested) ValidationError detail, flattened."""
+    if isinstance(detail, dict):
+        return [m for value in detail.values() for m in _messages(value)]
+    if isinstance(detail, list):
+        return [m for value in detail for m in _messages(value)]
+    return [str(detail)]
+
+
+def _fields(detail) -> dict[str, list[str]]:
+    if isinstance(detail, dict):
+        return {str(name): _messages(value) for name, value in detail.items()}
+    return {api_settings.NON_FIELD_ERRORS_KEY: _messages(detail)}
+
+
+def validation_body(detail) -> dict:
+    fields = _fields(detail)
+    if len(fields) == 1:
+        (name, messages), *_rest = fields.items()
+        if name == api_settings.NON_FIELD_ERRORS_KEY:
+            summary = " ".join(messages)
+        else:
+            summary = f"{name}: {' '.join(messages)}"
+    else:
+        summary = _("Some fields are not valid: %(names)s.") % {"names": ", ".join(fields)}
+    body = {"detail": summary, "code": "invalid", "fields": fields}
+    if len(fields) == 1 and name != api_settings.NON_FIELD_ERRORS_KEY:
+        body["field"] = name  # as a service's refusal names its one field
+    return body
+
+
 def exception_handler(exc, context):
-    """DRF's handler, plus: a service's refusal becomes its status with `detail` and `code`."""
+    """Every refusal as `{"detail", "code"}` (and `fields` for invalid input)."""
     if isinstance(exc, ServiceError):
-        return Response(exc.as_json(), status=exc.status_code)
-    return drf_exception_handler(exc, context)
+        body = exc.as_json()
+        if exc.field:
+            body.setdefault("fields", {exc.field: [exc.message]})
+        return Response(body, status=exc.status_code)
+    if isinstance(exc, RequestDataTooBig):
+        exc = exceptions.ParseError(_("The request is too large."), code="too_large")
+    elif isinstance(exc, SuspiciousOperation):
+        exc = exceptions.ParseError(_("The request is malformed."), code="bad_request")
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = validation_body(exc.detail)
+        return response
+    data = response.data
+    detail = data.get("detail") if isinstance(data, dict) and len(data) == 1 else None
+    if detail is None or isinstance(detail, (list, dict)):  # raised with a structure
+        response.data = {**validation_body(data), "code": getattr(exc, "default_code", "error")}
+        return response
+    code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
+    response.data = {"detail": str(detail), "code": str(code)}
+    return response
+
+
+def not_found(request, exception=None):
+    """Django's 404 for a URL no route matches: JSON under /api/, the site's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"detail": _("There is no such thing here."), "code": "not_found"}, status=404
+        )
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+# Pagination --------------------------------------------------------------------------------------
+
+
+class Pagination(LimitOffsetPagination):
+    """`?limit=` (1 to MAX_LIMIT, default PAGE_SIZE) and `?offset=` (0 to MAX_OFFSET)."""
+
+    max_limit = 200
+    max_offset = 1_000_000_000
+    limit_query_description = gettext_lazy(
+        "How many to return (default 50, at most 200: a larger limit is taken as 200)."
+    )
+    offset_query_description = gettext_lazy("How many to skip, from the start.")
+
+    def get_offset(self, request):
+        return min(super().get_offset(request), self.max_offset)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.limit_query_param:
+                parameter["schema"]["minimum"] = 1
+            elif parameter["name"] == self.offset_query_param:
+                parameter["schema"]["minimum"] = 0
+        return parameters
+
+
+# OPTIONS -----------------------------------------------------------------------------------------
+
+
+class Metadata(SimpleMetadata):
+    """DRF's OPTIONS answer, which describes the input only of views that have a serializer (an
+    action taking no input, or JSON of its own, has none)."""
+
+    def determine_actions(self, request, view):
+        try:
+            view.get_serializer_class()
+        except (AssertionError, AttributeError):
+            return {}
+        return super().determine_actions(request, view)

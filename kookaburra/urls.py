@@ -20,6 +20,8 @@ DOCS_CSP = {
     "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
     "worker-src": [CSP.SELF, "blob:"],
 }
+# Under /api/, a URL no route matches answers the API's JSON 404.
+handler404 = "kookaburra.api.not_found"
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -157,7 +157,10 @@ class PlayerStatsSerializer(serializers.Serializer):
 
 class RebuildInputSerializer(serializers.Serializer):
     club = serializers.SlugField(
-        required=False, allow_blank=True, help_text="A club's slug; empty for every ladder (staff)."
+        required=False,
+        allow_blank=True,
+        max_length=110,
+        help_text="A club's slug; empty for every ladder (staff).",
     )
     game = serializers.ChoiceField(choices=[("", "Both"), *Game.choices], required=False)
 

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from accounts.models import User
 from clubs.models import Club, ClubNight
 from games.models import HouseRuleSet
-from kookaburra.api import error_responses
+from kookaburra.api import ID_IN_PATH, ErrorSerializer, error_responses
 from kookaburra.downloads import csv_response
 
 from . import selectors, services
@@ -100,6 +100,7 @@ class TournamentViewSet(
 ):
     """Tournaments: anyone may look; the club's directors create and run them."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = TournamentSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -171,6 +172,10 @@ class TournamentViewSet(
         services.tournament_delete(request.user, self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
+    def _page(self, rows, serializer_class) -> Response:
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(serializer_class(page, many=True).data)
+
     def _act(self, service):
         tournament = self.get_object()
         service(self.request.user, tournament)
@@ -224,7 +229,7 @@ class TournamentViewSet(
     def entrants(self, request, pk=None):
         tournament = self.get_object()
         if request.method == "GET":
-            return Response(EntrantSerializer(selectors.entrant_list(tournament), many=True).data)
+            return self._page(selectors.entrant_list(tournament), EntrantSerializer)
         data = EntrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entrant = services.entrant_add(
@@ -269,7 +274,7 @@ class TournamentViewSet(
         rounds = Round.objects.filter(tournament=tournament).order_by("number")
         if not selectors.tournament_access(request.user, tournament).is_director:
             rounds = rounds.exclude(status=Round.Status.DRAFT)
-        return Response(RoundSummarySerializer(rounds, many=True).data)
+        return self._page(rounds, RoundSummarySerializer)
 
     @extend_schema(summary="The standings", responses={200: StandingsSerializer})
     @action(detail=True, methods=["get"])
@@ -309,7 +314,10 @@ class TournamentViewSet(
 
     @extend_schema(
         summary="The bracket (elimination formats)",
-        responses={200: BracketSerializer, 404: OpenApiResponse(description="Not a bracket.")},
+        responses={
+            200: BracketSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="Not a bracket (or not yet)."),
+        },
     )
     @action(detail=True, methods=["get"])
     def bracket(self, request, pk=None):
@@ -326,7 +334,7 @@ class TournamentViewSet(
         description="Where you sit in the current (published) round, or your bye.",
         responses={
             200: MyTableSerializer,
-            404: OpenApiResponse(description="You have no place this round."),
+            404: OpenApiResponse(ErrorSerializer, description="You have no place this round."),
         },
     )
     @action(detail=True, methods=["get"], url_path="my-table", permission_classes=[IsAuthenticated])
@@ -354,7 +362,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         if not selectors.tournament_access(request.user, tournament).is_director:
             raise PermissionDenied("The audit log is for the club's directors.")
-        return Response(AuditSerializer(selectors.result_audit_log(tournament), many=True).data)
+        return self._page(selectors.result_audit_log(tournament), AuditSerializer)
 
 
 # Entrants ----------------------------------------------------------------------------------------
@@ -364,6 +372,7 @@ class TournamentViewSet(
 class EntrantViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """An entrant: directors rename it or change its players; it may withdraw."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = EntrantSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     queryset = Entrant.objects.prefetch_related("members__user")
@@ -420,6 +429,7 @@ class EntrantViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A round's table list; directors swap, publish, close, pair again or discard it."""
 
+    lookup_value_regex = ID_IN_PATH
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     queryset = Round.objects.select_related("tournament__club")
@@ -517,6 +527,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 class TournamentTableViewSet(viewsets.GenericViewSet):
     """A tournament table and its result: players enter and confirm, directors correct."""
 
+    lookup_value_regex = ID_IN_PATH
     permission_classes = [IsAuthenticatedOrReadOnly]
     queryset = TournamentTable.objects.select_related("round", "tournament__club")
     serializer_class = TableInfoSerializer

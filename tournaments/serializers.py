@@ -8,11 +8,14 @@ from rest_framework import serializers
 
 from clubs.permissions import club_access
 from games.models import BotLevel
+from kookaburra.api import ID_MAX
 from kookaburra.choices import Game
 
 from . import selectors
 from .formats import TIEBREAK_HELP, Tiebreak
 from .models import Entrant, EntrantMember, ResultAudit, Round, TableResult, Tournament
+from .services.results import MAX_SCORE
+from .services.setup import MAX_ROUNDS
 
 
 class AccessSerializer(serializers.Serializer):
@@ -82,19 +85,31 @@ TIEBREAK_CHOICES = [(t.value, TIEBREAK_HELP[t]) for t in Tiebreak]
 
 
 class TournamentInputSerializer(serializers.Serializer):
-    club = serializers.SlugField(required=False, help_text="The club's slug (when creating).")
+    club = serializers.SlugField(
+        required=False, max_length=110, help_text="The club's slug (when creating)."
+    )
     name = serializers.CharField(max_length=100)
     game = serializers.ChoiceField(choices=Game.choices)
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
-    night = serializers.IntegerField(required=False, allow_null=True, help_text="A night's id.")
+    night = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=ID_MAX, help_text="A night's id."
+    )
     house_rules = serializers.IntegerField(
-        required=False, allow_null=True, help_text="A house rule set's id."
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=ID_MAX,
+        help_text="A house rule set's id.",
     )
     options = serializers.DictField(required=False, help_text="Table options (record form).")
     play = serializers.ChoiceField(choices=Tournament.Play.choices, required=False)
-    hand_limit = serializers.IntegerField(required=False, allow_null=True)
-    rounds = serializers.IntegerField(required=False, allow_null=True)
-    cycles = serializers.IntegerField(required=False)
+    hand_limit = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=100
+    )
+    rounds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_ROUNDS
+    )
+    cycles = serializers.IntegerField(required=False, min_value=1, max_value=4)
     bracket_reset = serializers.BooleanField(required=False)
     tiebreaks = serializers.ListField(
         child=serializers.ChoiceField(choices=TIEBREAK_CHOICES),
@@ -131,8 +146,12 @@ class EntrantSerializer(serializers.ModelSerializer):
 
 
 class MemberInputSerializer(serializers.Serializer):
-    user_id = serializers.IntegerField(required=False, help_text="A site member's id.")
-    username = serializers.CharField(required=False, help_text="…or their username.")
+    user_id = serializers.IntegerField(
+        required=False, min_value=1, max_value=ID_MAX, help_text="A site member's id."
+    )
+    username = serializers.CharField(
+        required=False, max_length=150, help_text="…or their username."
+    )
     guest_name = serializers.CharField(
         required=False, max_length=100, help_text="…or a guest's name (no account)."
     )
@@ -153,7 +172,9 @@ class EntrantInputSerializer(serializers.Serializer):
 
 class ReorderInputSerializer(serializers.Serializer):
     entrants = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Every entrant id, best seed first."
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        max_length=1000,
+        help_text="Every entrant id, best seed first.",
     )
 
 
@@ -263,13 +284,19 @@ class RoundSummarySerializer(serializers.ModelSerializer):
 
 class SwapSeatsInputSerializer(serializers.Serializer):
     seats = serializers.ListField(
-        child=serializers.IntegerField(), min_length=2, max_length=2, help_text="Two seat ids."
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        min_length=2,
+        max_length=2,
+        help_text="Two seat ids.",
     )
 
 
 class SwapEntrantsInputSerializer(serializers.Serializer):
     entrants = serializers.ListField(
-        child=serializers.IntegerField(), min_length=2, max_length=2, help_text="Two entrant ids."
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        min_length=2,
+        max_length=2,
+        help_text="Two entrant ids.",
     )
 
 
@@ -279,7 +306,9 @@ class OnlineInputSerializer(serializers.Serializer):
 
 class ResultInputSerializer(serializers.Serializer):
     scores = serializers.ListField(
-        child=serializers.IntegerField(), help_text="One score a side, in the table's side order."
+        child=serializers.IntegerField(min_value=-MAX_SCORE, max_value=MAX_SCORE),
+        max_length=10,
+        help_text="One score a side, in the table's side order.",
     )
     hands_won = serializers.ListField(
         child=serializers.IntegerField(min_value=0), required=False, allow_null=True

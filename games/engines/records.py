@@ -217,12 +217,40 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+# No record nests deeper than a game record's card lists (about 6 levels); anything far deeper is
+# refused before it is looked at, so nothing recurses through it.
+MAX_DEPTH = 32
+
+
+def _too_deep(value: Any) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return False
+
+
 def parse_text(text: str) -> Any:
-    """Parse a record's JSON strictly (a repeated key is an error); RecordError on a fault."""
+    """Parse a record's JSON strictly (a repeated key is an error); RecordError on a fault,
+    including JSON nested deeper than MAX_DEPTH or a number too long to read."""
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        parsed = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"not a record: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError:  # an integer of more digits than Python converts (4300)
+        raise RecordError("not a record: a number in it is too long") from None
+    if _too_deep(parsed):
+        raise RecordError(f"not a record: nested more than {MAX_DEPTH} levels deep")
+    return parsed
 
 
 def replay_text(text: str) -> dict[str, Any]:

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files
     "django_htmx",
     "accounts",
     "clubs",
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "kookaburra.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -206,20 +208,27 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # DRF's session authentication, but an anonymous call gets 401 and the token's header.
+        "kookaburra.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "kookaburra.api_schema.AutoSchema",
     "EXCEPTION_HANDLER": "kookaburra.api.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "kookaburra.api.Pagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_METADATA_CLASS": "kookaburra.api.Metadata",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kookaburra API",
     "DESCRIPTION": "Clubs, club nights, tables, tournaments and ladders for Five Hundred and Pitch.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs pages load Swagger UI and ReDoc from our static files (drf-spectacular-sidecar).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "kookaburra.choices.Game",
         "MembershipRoleEnum": "clubs.models.Membership.Role",

@@ -203,7 +203,7 @@ def test_act_errors_have_reasons(clients, four, make_user, token_client):
     response = stranger.post(act, {"expected_action": 0, "action": {"call": "pass"}}, format="json")
     assert response.status_code == 403 and response.json()["code"] == "not_seated"
     response = clients[seat].post(act, {"action": {"call": "pass"}}, format="json")
-    assert response.status_code == 400 and "expected_action" in response.json()
+    assert response.status_code == 400 and "expected_action" in response.json()["fields"]
     response = clients[seat].post(act, {"expected_action": 0, "action": {"jump": 1}}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "invalid"
     assert APIClient().post(
@@ -272,7 +272,7 @@ def test_records_only_for_finished_hands(clients, four):
     game = clients[1].get(url(table.pk, "record")).json()
     assert game["format"] == "kookaburra-game/1" and len(game["hands"]) == 1
     assert records.replay(game) == {"totals": [[0, 0, 0, 0]], "winner": None}
-    hands = clients[1].get(url(table.pk, "hands")).json()
+    hands = clients[1].get(url(table.pk, "hands")).json()["results"]
     assert [h["number"] for h in hands] == [1] and hands[0]["thrown_in"]
 
 

@@ -111,7 +111,7 @@ def check_everything(table, clients, spectator, actions=()):
             assert state["hand"]["seat"] == seat
         else:
             assert state["hand"]["hand"] is None and state["hand"]["legal"] == []
-        for entry in client.get(url(table.pk, "hands")).json():
+        for entry in client.get(url(table.pk, "hands")).json()["results"]:
             check_finished_part(entry, table)
         record = client.get(url(table.pk, f"hands/{table.hand_number}/record"))
         if not table.is_finished:
