@@ -10,7 +10,7 @@ four-player Five Hundred and Pitch partnerships), printed with a 95% confidence 
 
 It also prints, for each level, the declarer's tricks and the contracts made (Five Hundred),
 misère bids made and defeated, bids made (Pitch), and decision times by phase (p50 and p95 in
-milliseconds). `--procs` spreads the deals over processes (at most 2 on a shared machine);
+milliseconds of CPU time, so other work on a shared machine does not inflate them). `--procs` spreads the deals over processes (at most 2 on a shared machine);
 `--budget` sets the expert's allowance (default: the bots' DEFAULT_EXPERT_BUDGET).
 """
 
@@ -56,9 +56,11 @@ def play(game, players, options, dealer, seed, levels, budget):
             hand.reveal_to(seat)
         view = hand.view_for(seat)
         bot_rng = random.Random(f"{seed}:{number}:{seat}")
-        start = time.perf_counter()
+        # CPU time of this process: what the decision costs on one core, however busy the
+        # machine is (wall time on a shared machine would count other people's work too).
+        start = time.process_time()
         record = choose_action(view, level=levels[seat], rng=bot_rng, budget=budget)
-        times.append((levels[seat], view["phase"], (time.perf_counter() - start) * 1000))
+        times.append((levels[seat], view["phase"], (time.process_time() - start) * 1000))
         hand.apply(Action.from_record(record))
         number += 1
     return list(hand.scores()), facts(game, hand, levels), times

@@ -35,7 +35,7 @@ from games.engines.cards import JOKER, SUIT_LETTERS, SUITS, Card, parse_card
 
 from . import five_hundred as club
 from .common import cards_of, discard_record, is_discard_step, legal_of
-from .sampling import ImpossibleDeal, Place, deal_hidden
+from .sampling import Budget, ImpossibleDeal, Place, deal_hidden
 
 FREE = 4
 NT = 4
@@ -43,7 +43,7 @@ STRAIN_CODES = ("S", "C", "D", "H", "NT")
 MISERE_CALLS = club.MISERE_CALLS
 
 # The fewest and most sampled deals a decision uses (the budget decides between them).
-MIN_WORLDS = 6
+MIN_WORLDS = 2
 MAX_WORLDS = 48
 # Search overrides the club bot's choice only when it gains at least this many points a deal.
 OVERRIDE_MARGIN = 3.0
@@ -51,20 +51,6 @@ OVERRIDE_MARGIN = 3.0
 # estimate (1.0: play-outs only).
 SIM_WEIGHT = 0.5
 BID_WORLDS = 16
-
-
-class Budget:
-    """Counts the engine actions spent; `left` may go negative on the last deal."""
-
-    __slots__ = ("total", "used")
-
-    def __init__(self, total: int):
-        self.total = max(0, int(total))
-        self.used = 0
-
-    @property
-    def left(self) -> int:
-        return self.total - self.used
 
 
 # ---------------------------------------------------------------------------------------------
@@ -512,7 +498,7 @@ def search_play(k: Knowledge, candidates: list[dict], default: dict, rng, budget
     weight_sum = 0.0
     done = 0
     for world, w in _worlds(k, rng, count):
-        if done >= MIN_WORLDS and budget.left <= 0:
+        if done >= MIN_WORLDS and budget.left < per_world:
             break
         try:
             base = rebuild(k, world, budget)
@@ -581,12 +567,15 @@ def search_discard(k: Knowledge, view, entry, rng, budget) -> dict:
     held = cards_of(entry["from"])
     c = k.seat
     n = k.players
-    count = _world_count(budget, len(trios) * (n * 10 + 6))
+    per_world = len(trios) * (n * 10 + 6)
+    count = _world_count(budget, per_world)
     totals = [0.0] * len(trios)
     weight_sum = 0.0
+    done = 0
     for world, w in _worlds(k, rng, count):
-        if weight_sum and budget.left <= 0:
+        if done >= MIN_WORLDS and budget.left < per_world:
             break
+        done += 1
         for i, trio in enumerate(trios):
             dealt = [held if s == c else list(world[s]) for s in range(n)]
             # The seat holds 13: deal it 10 and put its chosen discards in the kitty slot.
@@ -713,7 +702,8 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
     danger = club._misere_prospect(seat, rng) if want_misere else None
     trial_misere = want_misere and danger is not None and danger <= 3.5
     trials = len(strains) + (1 if trial_misere else 0)
-    worlds = _worlds(k, rng, max(4, min(BID_WORLDS, budget.left // max(1, trials * 45))))
+    per_world = trials * (10 * n + 6)
+    worlds = _worlds(k, rng, max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per_world))))
     made: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}
     misere_made: list[tuple[bool, float]] = []
     for world, w in worlds:
@@ -789,9 +779,11 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
 # Entry point
 
 
-def expert_action(view: dict[str, Any], rng: random.Random, budget: int) -> dict[str, Any]:
+def expert_action(view: dict[str, Any], rng: random.Random, budget: int | Budget) -> dict[str, Any]:
+    """The expert's action; `budget` is an allowance in engine actions (or a `Budget`, which
+    then tells the caller how much was used)."""
     legal = legal_of(view)
-    spend = Budget(budget)
+    spend = budget if isinstance(budget, Budget) else Budget(budget)
     if len(legal) == 1 and not is_discard_step(legal):
         return dict(legal[0])
     if view.get("hand") is None:

@@ -29,6 +29,21 @@ class Place:
     fixed: tuple[Card, ...] = ()
 
 
+class Budget:
+    """The expert's allowance: work is counted (engine actions or cards played in play-outs),
+    never timed, so a decision is deterministic. `left` may go below zero on the last deal."""
+
+    __slots__ = ("total", "used")
+
+    def __init__(self, total: int):
+        self.total = max(0, int(total))
+        self.used = 0
+
+    @property
+    def left(self) -> int:
+        return self.total - self.used
+
+
 class ImpossibleDeal(Exception):
     """No deal fits the constraints (the view contradicts itself, or the voids were misread)."""
 
