@@ -43,7 +43,7 @@ EXPERT_FIGURE = ""
 BOT_LEVELS["expert"] = BOT_LEVELS["expert"].format(figure=EXPERT_FIGURE).strip()
 
 # The expert's thinking allowance a decision, in engine actions applied in its play-outs.
-DEFAULT_EXPERT_BUDGET = 20000
+DEFAULT_EXPERT_BUDGET = 8000
 
 _CLUB = {"five_hundred": five_hundred.club_action, "pitch": pitch.club_action}
 _EXPERT = {"five_hundred": expert_five_hundred.expert_action, "pitch": expert_pitch.expert_action}

@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from games.engines import pitch as pitch_engine
-from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, SUITS, Card, card
+from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, Card, card
 
 from . import pitch as club
 from .common import cards_of, legal_of, play_records
@@ -36,8 +36,8 @@ GP = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 MIN_WORLDS = 2
 MAX_WORLDS = 64
 OVERRIDE_MARGIN = 0.04
-SIM_WEIGHT = 0.5
-BID_WORLDS = 24
+BID_MARGIN = 0.3
+BID_WORLDS = 32
 
 
 def _gp(c: Card) -> int:
@@ -406,80 +406,133 @@ def search_play(k: Knowledge, legal, default: dict, rng, budget: Budget) -> dict
 
 
 # ---------------------------------------------------------------------------------------------
-# Bidding
+# Bidding: the rest of the auction and the hand, played out for each call this seat could make
 
 
-def _bid_trials(k: Knowledge, rng, budget: Budget) -> dict[int, list[tuple[int, float]]]:
-    """For each suit this seat holds: (points its side wins as pitcher, weight) a sampled deal."""
-    suits = sorted({c.suit for c in k.hand})
-    per = len(suits) * 6 * k.players
-    count = max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per)))
-    out: dict[int, list[tuple[int, float]]] = {s: [] for s in suits}
-    for world, w in _worlds(k, rng, count):
-        for suit in suits:
-            sim = _sim_from(k, world)
-            sim.pitcher = k.seat
-            sim.bid = 1
-            sim.trump = None
-            lead = club._pitch_card(k.hand, suit)
-            sim.turn = k.seat
-            sim.play(k.seat, lead)
-            sim.run(budget)
-            scores = sim.scores()
-            out[suit].append((scores[k.seat], w))
-    return out
+class _Table:
+    """The table's rules and the auction so far, as plain facts."""
+
+    def __init__(self, k: Knowledge, view: dict[str, Any]):
+        options = view.get("options") or {}
+        self.players = k.players
+        self.dealer: int = view["dealer"]
+        self.min_bid = options.get("min_bid", 1)
+        self.steal = options.get("dealer_steal", "up_to_3")
+        self.stick = options.get("all_pass", "stick_dealer") == "stick_dealer"
+        self.partnerships = k.partnerships
+        self.low_rule = k.low_rule
+        high = view.get("high_bid")
+        self.high = high["bid"] if high else 0
+        self.high_seat = high["seat"] if high else None
 
 
-def choose_bid(k: Knowledge, view, legal, rng, budget) -> dict:
-    players = k.players
-    hand = k.hand
-    trials = _bid_trials(k, rng, budget)
-    offset = club.POINTS_OFFSET.get(players, 0.0) + (club.PARTNER_OFFSET if k.partnerships else 0)
-
-    def p_make(suit: int, bid: int) -> float:
-        expected = club.suit_points(hand, suit, players, k.low_rule) + offset
-        p_club = club.make_chance(expected, bid)
-        sample = trials.get(suit) or []
-        total = sum(w for _, w in sample)
-        if not total:
-            return p_club
-        p_sim = sum(w for pts, w in sample if pts >= bid) / total
-        return (1 - SIM_WEIGHT) * p_club + SIM_WEIGHT * p_sim
-
-    def mean_points(suit: int) -> float:
-        expected = club.suit_points(hand, suit, players, k.low_rule) + offset
-        sample = trials.get(suit) or []
-        total = sum(w for _, w in sample)
-        if not total:
-            return expected
-        sim = sum(w * max(pts, 0) for pts, w in sample) / total
-        return (1 - SIM_WEIGHT) * expected + SIM_WEIGHT * sim
-
-    suits = list(trials) or list(SUITS)
-    suit = max(suits, key=lambda s: (mean_points(s), s))
-    expected = mean_points(suit)
-    by_call = {e["call"]: e for e in legal if "call" in e}
-    pitches = {e["pitch"]: e for e in legal if "pitch" in e}
-    bids = sorted(int(c) for c in by_call if c != "pass")
-    stuck = "pass" not in by_call
-    target = 0
-    if expected >= club.MIN_BID_POINTS:
-        target = max((b for b in range(1, 5) if p_make(suit, b) >= club.SAFE_CHANCE), default=0)
-    high = view.get("high_bid")
-    if high and k.partnerships and high["seat"] == (k.seat + 2) % 4:
-        if expected < high["bid"] + 1.0:
+def _club_call(t: _Table, seat: int, hand: list[Card], high: int, high_seat) -> int:
+    """What the club bot would bid from this seat (0 for a pass), on plain data."""
+    dealer = seat == t.dealer
+    if high == 4 and not (dealer and t.steal == "including_4"):
+        return 0
+    if not dealer:
+        lowest, may_pass = max(high + 1, t.min_bid), True
+    elif high == 0:
+        lowest, may_pass = (max(2, t.min_bid), False) if t.stick else (t.min_bid, True)
+    else:
+        lowest = high if t.steal != "never" and high < 4 else high + 1
+        if high == 4 and t.steal == "including_4":
+            lowest = 4
+        may_pass = True
+    expected, _ = club.best_suit(hand, t.players, t.low_rule)
+    expected += club.POINTS_OFFSET.get(t.players, 0.0)
+    if t.partnerships:
+        expected += club.PARTNER_OFFSET
+    target = club.target_bid(expected)
+    if t.partnerships and high_seat is not None and high_seat == (seat + 2) % 4:
+        if expected < high + 1.0:
             target = 0
-    if stuck:
-        target = max(target, bids[0] if bids else 4)
-    lead = str(club._pitch_card(hand, suit)) if hand else None
-    if target >= 4 and lead in pitches:
-        return dict(pitches[lead])
-    possible = [b for b in bids if b <= target]
-    if possible:
-        return dict(by_call[str(max(possible))])
-    if stuck:
-        return dict(pitches.get(lead) or legal[0])
-    return dict(by_call.get("pass") or legal[0])
+    if not may_pass:
+        target = max(target, lowest)
+    if lowest > 4 or target < lowest:
+        return 0
+    return target
+
+
+def _finish_auction(t: _Table, world, k: Knowledge, me: int, my_bid: int):
+    """(pitcher, bid) after this seat's call, the others calling as the club bot would."""
+    high, high_seat = t.high, t.high_seat
+    if my_bid:
+        high, high_seat = my_bid, me
+    if me == t.dealer:
+        return (high_seat, high) if high else (None, 0)
+    seat = me
+    while seat != t.dealer:
+        seat = (seat + 1) % t.players
+        bid = _club_call(t, seat, world[seat], high, high_seat)
+        if bid:
+            high, high_seat = bid, seat
+    return (high_seat, high) if high else (None, 0)
+
+
+def choose_bid(k: Knowledge, view, legal, rng, budget: Budget) -> dict:
+    """Each legal call (a pass, each bid with the best suits, a pitch) played out: the rest of
+    the auction as the club bot would call it, then the hand. The club bot's call stands unless
+    another is clearly better."""
+    default = club.choose_bid(view, legal, random.Random(rng.random()))
+    t = _Table(k, view)
+    me = k.seat
+    hand = k.hand
+    ranked = sorted(
+        {c.suit for c in hand},
+        key=lambda s: -club.suit_points(hand, s, k.players, k.low_rule),
+    )[:2]
+    candidates: list[tuple[dict, int, int | None, Card | None]] = []
+    for e in legal:
+        if "call" in e:
+            bid = 0 if e["call"] == "pass" else int(e["call"])
+            if bid:
+                for suit in ranked:
+                    candidates.append((e, bid, suit, club._pitch_card(hand, suit)))
+            else:
+                candidates.append((e, 0, None, None))
+        elif "pitch" in e:
+            c = club.card_of(e["pitch"])
+            if c.suit in ranked and c == club._pitch_card(hand, c.suit):
+                candidates.append((e, 4, c.suit, c))
+    if default not in [c[0] for c in candidates]:
+        return default
+    per_world = len(candidates) * (6 * k.players + k.players)
+    count = max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per_world)))
+    totals = [0.0] * len(candidates)
+    weight_sum = 0.0
+    done = 0
+    for world, w in _worlds(k, rng, count):
+        if done >= MIN_WORLDS and budget.left < per_world:
+            break
+        done += 1
+        hands = {s: (list(hand) if s == me else list(world[s])) for s in range(k.players)}
+        for i, (_, bid, _suit, lead) in enumerate(candidates):
+            pitcher, final = _finish_auction(t, hands, k, me, bid)
+            budget.used += k.players
+            if pitcher is None:
+                continue  # thrown in: nobody scores
+            if pitcher == me:
+                first = lead
+            else:
+                _, suit = club.best_suit(hands[pitcher], k.players, k.low_rule)
+                first = club._pitch_card(hands[pitcher], suit)
+            sim = _sim_from(k, world)
+            sim.pitcher, sim.bid, sim.trump = pitcher, final, None
+            sim.turn = pitcher
+            sim.play(pitcher, first)
+            sim.run(budget)
+            totals[i] += w * sim.value(me)
+        weight_sum += w
+    if not weight_sum:
+        return default
+    means = [x / weight_sum for x in totals]
+    best = max(range(len(candidates)), key=lambda i: means[i])
+    d = next(i for i, c in enumerate(candidates) if c[0] == default)
+    if means[best] < means[d] + BID_MARGIN:
+        return default
+    return dict(candidates[best][0])
 
 
 # ---------------------------------------------------------------------------------------------

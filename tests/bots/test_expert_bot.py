@@ -234,3 +234,37 @@ def test_pitch_club_breaks_ties_with_its_rng():
     view = {**view, "hand": plain, "legal": [{"seat": seat, "play": c} for c in plain]}
     chosen = {pitch_club.club_action(view, random.Random(seed))["play"] for seed in range(16)}
     assert chosen == set(plain)
+
+
+def test_expert_defends_misere_by_forcing_the_contractor():
+    """Open misère, contractor's hand exposed: its only club is the ace. A defender with clubs
+    and diamonds leads a club, which the contractor must win, not a diamond it can duck."""
+    from tests.bots.test_five_hundred_bot import deal
+
+    hand = deal(
+        4,
+        {
+            0: "5S 6S 7S 4H 5H 6H 4D 5D 6D AC",
+            1: "10D 5C 6C 8H 9H 10H JH QH KH AH",
+        },
+        kitty="7H 7D 8S",
+        dealer=3,
+    )
+    for record in (
+        {"seat": 0, "call": "open_misere"},
+        {"seat": 1, "call": "pass"},
+        {"seat": 2, "call": "pass"},
+        {"seat": 3, "call": "pass"},
+        {"seat": 0, "call": "pass"},  # the final raise, declined
+        {"seat": 0, "discard": ["7H", "7D", "8S"]},
+        {"seat": 0, "play": "4D"},
+        {"seat": 1, "play": "10D"},
+        {"seat": 3, "play": "AD"},
+    ):
+        hand.apply(Action.from_record(record))
+    assert hand.to_act == 3
+    hand.reveal_to(3)
+    view = hand.view_for(3)
+    assert view["exposed"]["seat"] == 0
+    record = choose_action(view, level="expert", rng=random.Random(2), budget=4000)
+    assert record["play"] in ("JC", "QC", "KC")
