@@ -43,8 +43,11 @@ def units(game: str, players: int, options) -> list[tuple[int, ...]]:
     return [(s,) for s in range(players)]
 
 
-def play(game, players, options, dealer, seed, levels, budget):
-    """Play one deal with these levels by seat: (scores, facts, [(level, phase, ms), ...])."""
+def play(game, players, options, dealer, seed, levels, budget, seating=0):
+    """Play one deal with these levels by seat: (scores, facts, [(level, phase, ms), ...]).
+
+    The bots' rngs differ between the two seatings (the cards do not), so that two seatings of
+    the same levels are two different plays of the deal and the A-vs-A check means something."""
     engine = ENGINES[game]
     rng = random.Random(seed)
     hand = engine.Hand.new(players, options, dealer, rng)
@@ -55,7 +58,7 @@ def play(game, players, options, dealer, seed, levels, budget):
         if game == "five_hundred":
             hand.reveal_to(seat)
         view = hand.view_for(seat)
-        bot_rng = random.Random(f"{seed}:{number}:{seat}")
+        bot_rng = random.Random(f"{seed}:{seating}:{number}:{seat}")
         # CPU time of this process: what the decision costs on one core, however busy the
         # machine is (wall time on a shared machine would count other people's work too).
         start = time.process_time()
@@ -95,7 +98,7 @@ def run_deal(job):
     dealer = index % players
     deal_seed = seed * 1_000_003 + index
     s1, f1, t1 = play(game, players, options, dealer, deal_seed, first, budget)
-    s2, f2, t2 = play(game, players, options, dealer, deal_seed, second, budget)
+    s2, f2, t2 = play(game, players, options, dealer, deal_seed, second, budget, seating=1)
     diffs = []
     for s in range(players):
         # The score the seat made as A less the score it made as B, on the same cards.

@@ -121,28 +121,6 @@ class Knowledge:
         self.known = known
         self.unknown = [c for c in self.pack if c not in known]
 
-    # -- sides
-
-    def team_of(self, seat: int, partner: int | None = None) -> set[int]:
-        """The seats that share `seat`'s aim under the contract (or the fixed sides)."""
-        n = self.players
-        c = self.contractor
-        if c is None:
-            side = next(sd for sd in engine.sides(n) if seat in sd)
-            return set(side)
-        if self.misere:
-            active = [s for s in range(n) if s != self.sitting_out]
-            return {c} if seat == c else {s for s in active if s != c}
-        if n == 5:
-            p = partner if partner is not None else self.partner_seat
-            team = {c} if p is None else {c, p}
-            if seat in team:
-                return team
-            return {s for s in range(n) if s not in team}
-        if n in (4, 6):
-            return {seat, engine.partner_of(n, seat)}
-        return {seat} if seat == c else {s for s in range(n) if s != c}
-
     # -- sampling
 
     def places(self) -> list[Place]:
