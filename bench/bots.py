@@ -140,11 +140,21 @@ def main(argv=None) -> None:
     ]
     start = time.perf_counter()
     procs = max(1, min(2, args.procs))
+    results = []
+
+    def progress(result):
+        results.append(result)
+        if len(results) % 50 == 0 and len(results) < len(jobs):
+            diffs = [r[0] for r in results]
+            print(f"  ... {len(diffs)} deal pairs: {statistics.fmean(diffs):+.2f}", flush=True)
+
     if procs > 1:
         with Pool(procs) as pool:
-            results = pool.map(run_deal, jobs, chunksize=1)
+            for result in pool.imap(run_deal, jobs, chunksize=1):
+                progress(result)
     else:
-        results = [run_deal(job) for job in jobs]
+        for job in jobs:
+            progress(run_deal(job))
     elapsed = time.perf_counter() - start
     diffs = [r[0] for r in results]
     mean = statistics.fmean(diffs)
