@@ -40,6 +40,7 @@ class BotLevel(models.TextChoices):
 
     EASY = "easy", "Easy"
     CLUB = "club", "Club player"
+    EXPERT = "expert", "Expert"
 
 
 class HouseRuleSet(models.Model):

@@ -9,7 +9,13 @@ from rest_framework import serializers
 from kookaburra.api import ID_MAX, ErrorSerializer
 from kookaburra.choices import Game
 
+from .bots import BOT_LEVELS
 from .models import BotLevel, HouseRuleSet, Table
+
+
+def bot_levels_help() -> str:
+    """Each bot level with what it plays like and how strong it measured."""
+    return " ".join(f"{level.value}: {BOT_LEVELS.get(level.value, '')}" for level in BotLevel)
 
 
 class SeatSerializer(serializers.Serializer):
@@ -118,7 +124,10 @@ class TableCreateSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX
     )
     bot_level = serializers.ChoiceField(
-        choices=[("", "No bots"), *BotLevel.choices], required=False, default=""
+        choices=[("", "No bots"), *BotLevel.choices],
+        required=False,
+        default="",
+        help_text=bot_levels_help(),
     )
     hand_limit = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=1000

@@ -19,7 +19,7 @@ The server is the only authority on a game. Every action names the action count 
     table_fill_with_bots(actor, table) -> Table         ("start with bots")
     table_act(actor, table, expected_number, action_record) -> ActResult
     table_look(actor, table) -> bool                   (Five Hundred: show a seat its cards)
-    table_bot_move(table_id, expected_number) -> bool  (what the bot task runs)
+    table_bot_move(table_id, expected_number, budget=None) -> bool  (what the bot task runs)
 """
 
 from __future__ import annotations
@@ -696,8 +696,10 @@ def table_look(actor, table: Table | int) -> bool:
     return True
 
 
-def table_bot_move(table_id: int, expected_number: int) -> bool:
+def table_bot_move(table_id: int, expected_number: int, budget: int | None = None) -> bool:
     """Let the bot whose turn it is act, if the table is still at `expected_number` actions.
+
+    `budget` is the expert bot's thinking allowance (None: the bots' default).
 
     Idempotent: does nothing (returns False) when the game has moved on, is over, or it isn't
     a bot's turn. The move goes through `table_act` like anyone's.
@@ -721,7 +723,7 @@ def table_bot_move(table_id: int, expected_number: int) -> bool:
         return False
     view = hand.view_for(seat.number)
     rng = random.Random(f"{table.seed}:{expected_number}")
-    record = bots.choose_action(view, level=seat.bot_level, rng=rng)
+    record = bots.choose_action(view, level=seat.bot_level, rng=rng, budget=budget)
     try:
         table_act(BOT, table_id, expected_number, record)
     except (StaleAction, TableNotPlaying, NotYourTurn, NotYourSeat):

@@ -22,8 +22,11 @@ STALL_GRACE_SECONDS = 4.0
 
 @shared_task(ignore_result=True)
 def bot_move(table_id: int, action_number: int) -> bool:
-    """Play the bot's move at `table_id` if the table still has `action_number` actions."""
-    return services.table_bot_move(table_id, action_number)
+    """Play the bot's move at `table_id` if the table still has `action_number` actions.
+
+    The expert bot thinks within settings.KOOKABURRA_EXPERT_BUDGET (None: the bots' default)."""
+    budget = getattr(settings, "KOOKABURRA_EXPERT_BUDGET", None)
+    return services.table_bot_move(table_id, action_number, budget=budget)
 
 
 @shared_task(ignore_result=True)

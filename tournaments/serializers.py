@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from clubs.permissions import club_access
 from games.models import BotLevel
+from games.serializers import bot_levels_help
 from kookaburra.api import ID_MAX
 from kookaburra.choices import Game
 
@@ -117,7 +118,9 @@ class TournamentInputSerializer(serializers.Serializer):
         help_text="In order; left out, the format's defaults.",
     )
     online = serializers.BooleanField(required=False)
-    bot_level = serializers.ChoiceField(choices=BotLevel.choices, required=False)
+    bot_level = serializers.ChoiceField(
+        choices=BotLevel.choices, required=False, help_text=bot_levels_help()
+    )
     entrants_from_night = serializers.BooleanField(
         required=False, help_text="Enter the night's checked-in players (default true)."
     )

@@ -20,7 +20,7 @@ import logging
 import random
 from typing import Any
 
-from . import five_hundred, pitch
+from . import expert_five_hundred, expert_pitch, five_hundred, pitch
 from .common import BotError, is_discard_step, legal_of, random_action
 
 logger = logging.getLogger("games.bots")
@@ -32,14 +32,30 @@ BOT_LEVELS: dict[str, str] = {
         "winners, wins tricks cheaply, never overtakes its partner and plays low when it cannot "
         "win."
     ),
+    "expert": (
+        "Thinks ahead: deals the hidden cards many ways that fit what it has seen and plays each "
+        "choice out before it bids, discards or plays. {figure}"
+    ),
 }
 
+# What the duplicate bench (bench/bots.py) measured for the expert against the club bot.
+EXPERT_FIGURE = ""
+BOT_LEVELS["expert"] = BOT_LEVELS["expert"].format(figure=EXPERT_FIGURE).strip()
+
+# The expert's thinking allowance a decision, in engine actions applied in its play-outs.
+DEFAULT_EXPERT_BUDGET = 8000
+
 _CLUB = {"five_hundred": five_hundred.club_action, "pitch": pitch.club_action}
+_EXPERT = {"five_hundred": expert_five_hundred.expert_action, "pitch": expert_pitch.expert_action}
 
 
-def choose_action(view: dict[str, Any], *, level: str = "club", rng: random.Random) -> dict:
+def choose_action(
+    view: dict[str, Any], *, level: str = "club", rng: random.Random, budget: int | None = None
+) -> dict:
     """One legal action record for the seat whose view this is (see the module docstring).
 
+    `budget` is the expert's allowance (engine actions its play-outs may apply; default
+    DEFAULT_EXPERT_BUDGET); the other levels ignore it.
     Raises ValueError for an unknown level or game, and BotError when the seat has nothing to do.
     """
     if level not in BOT_LEVELS:
@@ -51,14 +67,18 @@ def choose_action(view: dict[str, Any], *, level: str = "club", rng: random.Rand
     if level == "easy":
         return random_action(view, rng)
     try:
-        action = _CLUB[game](view, rng)
+        if level == "expert":
+            allowance = DEFAULT_EXPERT_BUDGET if budget is None else budget
+            action = _EXPERT[game](view, rng, allowance)
+        else:
+            action = _CLUB[game](view, rng)
     except BotError:
         raise
     except Exception:
-        logger.exception("club bot failed on a %s view; playing at random", game)
+        logger.exception("%s bot failed on a %s view; playing at random", level, game)
         return random_action(view, rng)
     if not _is_legal(action, legal):
-        logger.error("club bot chose %r, which is not legal; playing at random", action)
+        logger.error("%s bot chose %r, which is not legal; playing at random", level, action)
         return random_action(view, rng)
     return action
 
@@ -80,4 +100,4 @@ def _is_legal(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
     return plain in legal
 
 
-__all__ = ["BOT_LEVELS", "BotError", "choose_action"]
+__all__ = ["BOT_LEVELS", "DEFAULT_EXPERT_BUDGET", "BotError", "choose_action"]

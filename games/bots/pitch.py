@@ -30,7 +30,8 @@ import math
 import random
 from typing import Any
 
-from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, SUITS, Card, card
+from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, SUITS, Card
+from games.engines.pitch import PACK
 
 from .common import cards_of, legal_of, play_records
 
@@ -101,13 +102,17 @@ def suit_points(hand: list[Card], suit: int, players: int, low_rule: str = "winn
     return high + low + jack + game
 
 
-def best_suit(hand: list[Card], players: int, low_rule: str = "winner") -> tuple[float, int]:
-    """(expected points, suit) of the hand's best trump suit (ties go to the higher card)."""
+def best_suit(
+    hand: list[Card], players: int, low_rule: str = "winner", rng: random.Random | None = None
+) -> tuple[float, int]:
+    """(expected points, suit) of the hand's best trump suit (ties go to the higher card, then
+    to a suit drawn with `rng` when one is given, else to the higher suit)."""
+    ties = [rng.random() for _ in SUITS] if rng is not None else list(SUITS)
     best = None
     for s in SUITS:
         points = suit_points(hand, s, players, low_rule)
         top = max((c.rank for c in hand if c.suit == s), default=0)
-        key = (points, top, s)
+        key = (points, top, ties[s])
         if best is None or key > best[0]:
             best = (key, points, s)
     return best[1], best[2]
@@ -130,12 +135,14 @@ def target_bid(expected: float) -> int:
     return max((b for b in range(1, 5) if make_chance(expected, b) >= SAFE_CHANCE), default=0)
 
 
-def choose_bid(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+def choose_bid(
+    view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random | None = None
+) -> dict[str, Any]:
     seat = view["seat"]
     players = view["players"]
     options = view.get("options") or {}
     hand = cards_of(view.get("hand"))
-    expected, suit = best_suit(hand, players, options.get("low", "winner"))
+    expected, suit = best_suit(hand, players, options.get("low", "winner"), rng)
     expected += POINTS_OFFSET.get(players, 0.0)
     if options.get("partnerships"):
         expected += PARTNER_OFFSET
@@ -183,7 +190,7 @@ def _pitch_card(hand: list[Card], suit: int) -> Card:
 class Seat:
     """The play-time facts the bot reads from a view."""
 
-    def __init__(self, view: dict[str, Any]):
+    def __init__(self, view: dict[str, Any], rng: random.Random | None = None):
         self.view = view
         self.seat = view["seat"]
         self.players = view["players"]
@@ -191,6 +198,9 @@ class Seat:
         self.low_rule = options.get("low", "winner")
         self.partnerships = bool(options.get("partnerships"))
         self.hand = cards_of(view.get("hand"))
+        # Between equally good cards the bot chooses by a draw from its rng (by card without one).
+        rng = rng or random.Random(0)
+        self.tie: dict[Card, float] = {c: rng.random() for c in sorted(self.hand)}
         trump = view.get("trump")
         self.trump: int | None = SUIT_LETTERS.index(trump) if trump else None
         trick = view.get("trick") or {}
@@ -203,12 +213,8 @@ class Seat:
         played.update(c for _, c in self.trick)
         self.played = played
         held = set(self.hand)
-        self.unseen = [
-            card(s, r)
-            for s in SUITS
-            for r in range(2, ACE + 1)
-            if card(s, r) not in held and card(s, r) not in played
-        ]
+        # The 52-card pack (the ranks 11-13 exist only in six-player Five Hundred).
+        self.unseen = [c for c in PACK if c not in held and c not in played]
         sizes = view.get("cards_held") or [0] * self.players
         others = sum(n for s, n in enumerate(sizes) if s != self.seat)
         self.p_in_play = min(1.0, others / len(self.unseen)) if self.unseen else 0.0
@@ -292,16 +298,18 @@ def _keep_value(seat: Seat, c: Card) -> float:
     return 3.0 * game_points(c) + c.rank / 10.0
 
 
-def choose_play(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-    seat = Seat(view)
+def choose_play(
+    view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random | None = None
+) -> dict[str, Any]:
+    seat = Seat(view, rng)
     plays = play_records(legal)
     cards = list(plays)
     if seat.trump is None:
         # The pitcher's opening lead: the highest card of the best suit.
         options = view.get("options") or {}
-        _, suit = best_suit(seat.hand, seat.players, options.get("low", "winner"))
+        _, suit = best_suit(seat.hand, seat.players, options.get("low", "winner"), rng)
         lead = _pitch_card(seat.hand, suit)
-        return dict(plays.get(lead) or plays[max(cards, key=lambda c: (c.rank, c))])
+        return dict(plays.get(lead) or plays[max(cards, key=lambda c: (c.rank, seat.tie[c]))])
     if not seat.trick:
         return dict(plays[_lead(seat, cards)])
     return dict(plays[_follow(seat, cards)])
@@ -316,9 +324,9 @@ def _lead(seat: Seat, cards: list[Card]) -> Card:
     if plain:
         # A cheap plain card: no game points, low rank; an ace that cannot be beaten in its suit
         # only if nothing cheaper is left.
-        return min(plain, key=lambda c: (_keep_value(seat, c), c))
+        return min(plain, key=lambda c: (_keep_value(seat, c), seat.tie[c]))
     # Only trumps: lead the highest unless it is an unguarded Jack; keep a low trump for last.
-    order = sorted(cards, key=lambda c: (_keep_value(seat, c), c))
+    order = sorted(cards, key=lambda c: (_keep_value(seat, c), seat.tie[c]))
     if trumps and seat.master_trump(trumps[0]):
         return trumps[0]
     return order[0]
@@ -338,15 +346,15 @@ def _follow(seat: Seat, cards: list[Card]) -> Card:
             # Feed the partner's certain trick: a ten, or our low trump; never a good trump.
             def gift(c):
                 if not seat.is_trump(c):
-                    return (game_points(c), -c.rank, c)
+                    return (game_points(c), -c.rank, seat.tie[c])
                 if seat.low_candidate(c) and seat.low_rule == "winner":
-                    return (25.0, -c.rank, c)
+                    return (25.0, -c.rank, seat.tie[c])
                 if c.rank == 10 and not seat.master_trump(c):
-                    return (10.0, -c.rank, c)
-                return (-_keep_value(seat, c), -c.rank, c)
+                    return (10.0, -c.rank, seat.tie[c])
+                return (-_keep_value(seat, c), -c.rank, seat.tie[c])
 
             return max(under, key=gift)
-        return min(under, key=lambda c: (_keep_value(seat, c), c))
+        return min(under, key=lambda c: (_keep_value(seat, c), seat.tie[c]))
     winners = sorted(
         (c for c in cards if _power(seat, c, led) > best_power),
         key=lambda c: (_power(seat, c, led), c),
@@ -370,7 +378,7 @@ def _follow(seat: Seat, cards: list[Card]) -> Card:
             for c in winners:
                 if not (seat.is_trump(c) and (c.rank == JACK or seat.low_candidate(c))):
                     return c
-    return min(cards, key=lambda c: (_keep_value(seat, c), c))
+    return min(cards, key=lambda c: (_keep_value(seat, c), seat.tie[c]))
 
 
 def _holds(seat: Seat, c: Card, led: int) -> bool:
@@ -391,5 +399,5 @@ def club_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The club bot's action for this view (one of `view["legal"]`)."""
     legal = legal_of(view)
     if any("call" in e or "pitch" in e for e in legal):
-        return choose_bid(view, legal)
-    return choose_play(view, legal)
+        return choose_bid(view, legal, rng)
+    return choose_play(view, legal, rng)

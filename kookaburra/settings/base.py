@@ -163,6 +163,13 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Seconds a bot waits before its move, so play looks human (0 runs bots at once).
 KOOKABURRA_BOT_DELAY = float(os.environ.get("KOOKABURRA_BOT_DELAY", "0.8"))
+# The expert bot's thinking allowance a decision, counted in engine actions its play-outs apply
+# (see bench/bots.py for what it costs in time). Blank: the bots' default.
+KOOKABURRA_EXPERT_BUDGET = (
+    int(os.environ["KOOKABURRA_EXPERT_BUDGET"])
+    if os.environ.get("KOOKABURRA_EXPERT_BUDGET")
+    else None
+)
 
 # Celery. With no CELERY_BROKER_URL the broker is a folder on disk (kombu's filesystem transport):
 # a real worker process consumes from it and no server is needed.

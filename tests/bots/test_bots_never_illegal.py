@@ -30,6 +30,8 @@ PITCH_OPTIONS = [
     {"all_pass": "redeal_same", "dealer_steal": "including_4"},
 ]
 LEVELS = list(BOT_LEVELS)
+# The expert thinks within a small allowance here, so whole hands stay quick to play.
+EXPERT_BUDGET = 600
 
 
 def play_five_hundred(players, options, dealer, seed, levels, reveal=True):
@@ -40,7 +42,9 @@ def play_five_hundred(players, options, dealer, seed, levels, reveal=True):
         seat = hand.to_act
         if reveal:
             hand.reveal_to(seat)
-        action = choose_action(hand.view_for(seat), level=levels[seat], rng=rng)
+        action = choose_action(
+            hand.view_for(seat), level=levels[seat], rng=rng, budget=EXPERT_BUDGET
+        )
         assert action["seat"] == seat
         hand.apply(Action.from_record(action))  # raises IllegalAction on a bad move
         steps += 1
@@ -54,7 +58,9 @@ def play_pitch(players, options, dealer, seed, levels):
     steps = 0
     while not hand.is_over:
         seat = hand.to_act
-        action = choose_action(hand.view_for(seat), level=levels[seat], rng=rng)
+        action = choose_action(
+            hand.view_for(seat), level=levels[seat], rng=rng, budget=EXPERT_BUDGET
+        )
         assert action["seat"] == seat
         hand.apply(Action.from_record(action))
         steps += 1

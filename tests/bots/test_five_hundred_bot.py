@@ -84,7 +84,7 @@ def play(hand: fh.Hand, *cards: str) -> None:
 
 
 def test_levels_are_described():
-    assert set(BOT_LEVELS) == {"easy", "club"}
+    assert set(BOT_LEVELS) == {"easy", "club", "expert"}
     assert all(isinstance(text, str) and text for text in BOT_LEVELS.values())
 
 
@@ -92,7 +92,7 @@ def test_unknown_level_or_game_is_refused():
     hand = deal()
     view = hand.view_for(0)
     with pytest.raises(ValueError):
-        choose_action(view, level="expert", rng=random.Random(1))
+        choose_action(view, level="grandmaster", rng=random.Random(1))
     with pytest.raises(ValueError):
         choose_action({**view, "game": "bridge"}, rng=random.Random(1))
 

@@ -1,0 +1,102 @@
+"""Dealing the cards a seat cannot see, consistently with everything it knows.
+
+The expert bots search over the hidden cards: they deal the unseen cards to the places they may
+lie (other seats' hands, the kitty or the contractor's discards, the dead hand, the cards nobody
+was dealt in Pitch), so that every place gets exactly as many cards as it holds and no card goes
+to a seat known to be void in its suit. `deal_hidden` does that for any list of places; the game
+modules say which places there are and which suits each is void in.
+
+Nothing here imports Django; the only randomness is the `rng` passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from games.engines.cards import Card
+
+
+@dataclass
+class Place:
+    """Somewhere hidden cards lie: `size` cards, none of whose (effective) suit is in `void`."""
+
+    name: object
+    size: int
+    void: frozenset[int] = field(default_factory=frozenset)
+    # Cards that must lie here (known to this seat, e.g. a called card shown in a hand).
+    fixed: tuple[Card, ...] = ()
+
+
+class Budget:
+    """The expert's allowance: work is counted (engine actions or cards played in play-outs),
+    never timed, so a decision is deterministic. `left` may go below zero on the last deal."""
+
+    __slots__ = ("total", "used")
+
+    def __init__(self, total: int):
+        self.total = max(0, int(total))
+        self.used = 0
+
+    @property
+    def left(self) -> int:
+        return self.total - self.used
+
+
+class ImpossibleDeal(Exception):
+    """No deal fits the constraints (the view contradicts itself, or the voids were misread)."""
+
+
+def deal_hidden(
+    unknown: Sequence[Card],
+    places: Sequence[Place],
+    suit_of: Callable[[Card], int],
+    rng: random.Random,
+    tries: int = 30,
+) -> dict[object, list[Card]]:
+    """Deal `unknown` to `places` (sizes must add up to len(unknown) + fixed cards).
+
+    Cards are dealt most-constrained first, each to an open place that may hold it, chosen with
+    probability proportional to the room left there; a dead end starts again with a fresh
+    shuffle. After `tries` dead ends the voids are dropped (the result still has the right
+    sizes), so a contradictory view never stalls a bot.
+    """
+    need = sum(p.size - len(p.fixed) for p in places)
+    if need != len(unknown):
+        raise ImpossibleDeal(f"{len(unknown)} unseen cards for {need} places")
+    for attempt in range(tries + 1):
+        relax = attempt == tries
+        result = _try_deal(unknown, places, suit_of, rng, relax)
+        if result is not None:
+            return result
+    raise ImpossibleDeal("no deal fits")  # pragma: no cover - the relaxed try always fits
+
+
+def _try_deal(unknown, places, suit_of, rng, relax):
+    room = [p.size - len(p.fixed) for p in places]
+    out: dict[object, list[Card]] = {p.name: list(p.fixed) for p in places}
+    cards = list(unknown)
+    rng.shuffle(cards)
+    eligible = []
+    for c in cards:
+        s = suit_of(c)
+        ok = [i for i, p in enumerate(places) if room[i] > 0 and (relax or s not in p.void)]
+        eligible.append((len(ok), c, ok))
+    # Most constrained cards first (stable after the shuffle, so ties stay random).
+    eligible.sort(key=lambda item: item[0])
+    for _, c, ok in eligible:
+        open_ = [i for i in ok if room[i] > 0]
+        if not open_:
+            return None
+        total = sum(room[i] for i in open_)
+        pick = rng.random() * total
+        chosen = open_[-1]
+        for i in open_:
+            pick -= room[i]
+            if pick < 0:
+                chosen = i
+                break
+        room[chosen] -= 1
+        out[places[chosen].name].append(c)
+    return out

@@ -1,0 +1,270 @@
+"""The expert bots: the deals they sample never contradict the seat's view (voids included), the
+hand they rebuild from a sampled deal is the one the seat sees, they repeat themselves given the
+same rng, and they keep to their allowance of work."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.bots import DEFAULT_EXPERT_BUDGET, choose_action
+from games.bots import expert_five_hundred as fx
+from games.bots import expert_pitch as px
+from games.bots import pitch as pitch_club
+from games.bots.sampling import Budget, ImpossibleDeal, Place, deal_hidden
+from games.engines import five_hundred, pitch
+from games.engines.base import Action
+from games.engines.cards import parse_card
+
+FIVE_HUNDRED_OPTIONS = [
+    {},
+    {"misere_needs_seven": False},
+    {"bidding": "one_round"},
+    {"joker_lead": "last_trick"},
+]
+
+
+def five_hundred_position(players, options, seed, stop):
+    """A hand played by club bots for `stop` actions (or to its last action)."""
+    rng = random.Random(seed)
+    hand = five_hundred.Hand.new(players, five_hundred.Options(**options), seed % players, rng)
+    for _ in range(stop):
+        seat = hand.to_act
+        hand.reveal_to(seat)
+        record = choose_action(hand.view_for(seat), level="club", rng=rng)
+        nxt = hand.copy()
+        nxt.apply(Action.from_record(record))
+        if nxt.is_over:
+            break
+        hand = nxt
+    hand.reveal_to(hand.to_act)
+    return hand
+
+
+def pitch_position(players, options, seed, stop):
+    """A Pitch hand played by club bots for `stop` actions (or to its last action)."""
+    rng = random.Random(seed)
+    opts = pitch.Options(**options)
+    hand = pitch.Hand.new(players, opts, seed % players, rng)
+    deal = _pitch_deal(hand)
+    actions = []
+    for _ in range(stop):
+        record = choose_action(hand.view_for(hand.to_act), level="club", rng=rng)
+        trial = pitch.Hand.from_deal(players, opts, seed % players, deal)
+        for a in [*actions, Action.from_record(record)]:
+            trial.apply(a)
+        if trial.is_over:
+            break
+        actions.append(Action.from_record(record))
+        hand = trial
+    return hand
+
+
+def _pitch_deal(hand):
+    return {"hands": [[str(c) for c in hand.dealt(s)] for s in range(hand.players)]}
+
+
+# -- sampling --------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.sampled_from(five_hundred.PLAYER_COUNTS),
+    options=st.sampled_from(FIVE_HUNDRED_OPTIONS),
+    seed=st.integers(0, 2**32 - 1),
+    stop=st.integers(0, 60),
+)
+def test_five_hundred_samples_fit_the_view(players, options, seed, stop):
+    hand = five_hundred_position(players, options, seed, stop)
+    seat = hand.to_act
+    view = hand.view_for(seat)
+    k = fx.Knowledge(view)
+    world = k.sample(random.Random(seed))
+    mine = set(k.hand)
+    sampled = [c for cards in world.values() for c in cards]
+    # Every unseen card exactly once, nothing this seat can see.
+    assert len(sampled) == len(set(sampled))
+    assert not set(sampled) & mine
+    assert not set(sampled) & {c for cs in k.played_by.values() for c in cs}
+    assert not set(sampled) & set(k.discards)
+    for s in range(players):
+        if s != seat:
+            assert len(world[s]) == view["hand_sizes"][s]
+            # The seat's known voids hold in the sample ...
+            assert not any(k.rules.suit(c) in k.void[s] for c in world[s])
+            # ... and are true of the real hand (the inference reads the view correctly).
+            assert not any(k.rules.suit(c) in k.void[s] for c in hand.hand_of(s))
+    if view["phase"] == "play":
+        # The rebuilt full-information hand is in the seat's position.
+        rebuilt = fx.rebuild(k, world, Budget(10_000))
+        again = rebuilt.view_for(seat)
+        assert again["hand"] == view["hand"]
+        assert again["trick"] == view["trick"]
+        assert again["tricks_won"] == view["tricks_won"]
+        assert again["legal"] == view["legal"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.sampled_from(pitch.PLAYER_COUNTS),
+    partnerships=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+    stop=st.integers(0, 40),
+)
+def test_pitch_samples_fit_the_view(players, partnerships, seed, stop):
+    options = {"partnerships": partnerships and players == 4}
+    hand = pitch_position(players, options, seed, stop)
+    if hand.is_over:
+        return
+    seat = hand.to_act
+    view = hand.view_for(seat)
+    k = px.Knowledge(view)
+    world = k.sample(random.Random(seed))
+    sampled = [c for cards in world.values() for c in cards]
+    assert (
+        len(sampled)
+        == len(set(sampled))
+        == 52 - len(k.hand) - sum(len(w) for w in k.won) - len(k.trick)
+    )
+    assert not set(sampled) & set(k.hand)
+    for s in range(players):
+        if s != seat:
+            assert len(world[s]) == view["cards_held"][s]
+            assert not any(c.suit in k.void[s] for c in world[s])
+            assert not any(c.suit in k.void[s] for c in hand.cards(s))
+    if k.pitched:
+        assert k.pitched[1] in world[k.pitched[0]]
+
+
+def test_deal_hidden_respects_voids_and_sizes():
+    cards = [parse_card(t) for t in "AS KS QS AH KH QH".split()]
+    places = [Place("a", 3, frozenset({0})), Place("b", 3)]
+    for seed in range(30):
+        out = deal_hidden(cards, places, lambda c: c.suit, random.Random(seed))
+        assert sorted(out["a"]) == sorted(parse_card(t) for t in "AH KH QH".split())
+        assert len(out["b"]) == 3
+
+
+def test_deal_hidden_refuses_wrong_sizes_and_relaxes_contradictions():
+    cards = [parse_card(t) for t in "AS KS QS".split()]
+    with pytest.raises(ImpossibleDeal):
+        deal_hidden(cards, [Place("a", 2)], lambda c: c.suit, random.Random(1))
+    # Void in spades yet must hold three of the three spades: the voids give way.
+    out = deal_hidden(cards, [Place("a", 3, frozenset({0}))], lambda c: c.suit, random.Random(1))
+    assert sorted(out["a"]) == sorted(cards)
+
+
+# -- determinism and the allowance ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("stop", [0, 5, 12, 30])
+def test_five_hundred_expert_is_deterministic(stop):
+    hand = five_hundred_position(4, {}, 11, stop)
+    view = hand.view_for(hand.to_act)
+    first = choose_action(view, level="expert", rng=random.Random(5), budget=3000)
+    again = choose_action(view, level="expert", rng=random.Random(5), budget=3000)
+    assert first == again
+
+
+@pytest.mark.parametrize("stop", [0, 3, 8, 15])
+def test_pitch_expert_is_deterministic(stop):
+    hand = pitch_position(4, {}, 12, stop)
+    view = hand.view_for(hand.to_act)
+    first = choose_action(view, level="expert", rng=random.Random(5), budget=3000)
+    again = choose_action(view, level="expert", rng=random.Random(5), budget=3000)
+    assert first == again
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("stop", [0, 8, 20, 35])
+def test_five_hundred_expert_keeps_to_its_allowance(players, stop):
+    hand = five_hundred_position(players, {}, 3 + stop, stop)
+    view = hand.view_for(hand.to_act)
+    for total in (4000, 12000):
+        budget = Budget(total)
+        fx.expert_action(view, random.Random(1), budget)
+        assert budget.used <= total
+    budget = Budget(DEFAULT_EXPERT_BUDGET)
+    fx.expert_action(view, random.Random(1), budget)
+    assert budget.used <= DEFAULT_EXPERT_BUDGET
+
+
+@pytest.mark.parametrize("stop", [0, 4, 10, 18])
+def test_pitch_expert_keeps_to_its_allowance(stop):
+    hand = pitch_position(4, {}, 21 + stop, stop)
+    view = hand.view_for(hand.to_act)
+    spent = []
+    for total in (2000, 8000, DEFAULT_EXPERT_BUDGET):
+        budget = Budget(total)
+        px.expert_action(view, random.Random(1), budget)
+        assert budget.used <= total
+        spent.append(budget.used)
+    assert spent == sorted(spent)
+
+
+def test_expert_takes_a_forced_pass_at_once():
+    """Pitch: a seat whose only legal action is to pass (after a called 4) passes."""
+    hand = pitch_position(4, {}, 4, 0)
+    view = hand.view_for(hand.to_act)
+    view["legal"] = [{"seat": view["seat"], "call": "pass"}]
+    budget = Budget(5000)
+    assert px.expert_action(view, random.Random(1), budget) == view["legal"][0]
+    assert budget.used == 0
+
+
+# -- the club Pitch bot's draws ------------------------------------------------------------
+
+
+def test_pitch_club_breaks_ties_with_its_rng():
+    """Two equally cheap plain leads (3♣ and 3♠): which the club bot leads depends on its rng,
+    so the two seatings of a duplicate deal really are played by different draws."""
+    hand = pitch.Hand.new(4, pitch.Options(), 3, random.Random(8))
+    for seat in (0, 1, 2):
+        hand.apply(Action(seat, "call", call="pass"))
+    hand.apply(Action(3, "call", call="2"))  # the stuck dealer
+    while hand.trump is None or hand.view_for(hand.to_act)["trick"]["cards"]:
+        hand.apply(hand.legal_actions()[0])
+    view = hand.view_for(hand.to_act)
+    trump = view["trump"]
+    plain = [f"3{s}" for s in "SCDH" if s != trump][:2]
+    seat = view["seat"]
+    view = {**view, "hand": plain, "legal": [{"seat": seat, "play": c} for c in plain]}
+    chosen = {pitch_club.club_action(view, random.Random(seed))["play"] for seed in range(16)}
+    assert chosen == set(plain)
+
+
+def test_expert_defends_misere_by_forcing_the_contractor():
+    """Open misère, contractor's hand exposed: its only club is the ace. A defender with clubs
+    and diamonds leads a club, which the contractor must win, not a diamond it can duck."""
+    from tests.bots.test_five_hundred_bot import deal
+
+    hand = deal(
+        4,
+        {
+            0: "5S 6S 7S 4H 5H 6H 4D 5D 6D AC",
+            1: "10D 5C 6C 8H 9H 10H JH QH KH AH",
+        },
+        kitty="7H 7D 8S",
+        dealer=3,
+    )
+    for record in (
+        {"seat": 0, "call": "open_misere"},
+        {"seat": 1, "call": "pass"},
+        {"seat": 2, "call": "pass"},
+        {"seat": 3, "call": "pass"},
+        {"seat": 0, "call": "pass"},  # the final raise, declined
+        {"seat": 0, "discard": ["7H", "7D", "8S"]},
+        {"seat": 0, "play": "4D"},
+        {"seat": 1, "play": "10D"},
+        {"seat": 3, "play": "AD"},
+    ):
+        hand.apply(Action.from_record(record))
+    assert hand.to_act == 3
+    hand.reveal_to(3)
+    view = hand.view_for(3)
+    assert view["exposed"]["seat"] == 0
+    record = choose_action(view, level="expert", rng=random.Random(2), budget=4000)
+    assert record["play"] in ("JC", "QC", "KC")
