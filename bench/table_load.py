@@ -68,7 +68,7 @@ def set_up(env: dict, tables: int) -> list[dict]:
 
     django.setup()
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     from accounts.models import User
     from games import services
@@ -88,7 +88,7 @@ def set_up(env: dict, tables: int) -> list[dict]:
                 {
                     "table": table.pk,
                     "seat": seat,
-                    "token": Token.objects.create(user=user).key,
+                    "token": AuthToken.objects.create(user=user)[1],
                     "host": user == host,
                 }
             )

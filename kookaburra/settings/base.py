@@ -2,6 +2,7 @@
 environment; with nothing set the site runs on SQLite with an embedded Celery broker."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -36,7 +37,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "drf_spectacular",
     "django_htmx",
     "accounts",
@@ -57,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a login refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 if env_bool("KOOKABURRA_QUERY_COUNT_HEADER", False):
@@ -96,6 +100,47 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+# Axes first: it refuses a locked-out login before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# The cache holds the API's throttle counts and the password-reset limits, so every process (web
+# workers, Celery) must share it: Redis when CACHE_URL names one, otherwise a table in the
+# database (SQLite or PostgreSQL; accounts' migration 0003 creates it).
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "kookaburra_cache",
+        }
+    }
+
+# How many reverse proxies stand in front of the site (each adds itself to X-Forwarded-For). With
+# none, a client's address is REMOTE_ADDR; lockouts and throttles are per address.
+PROXY_COUNT = int(os.environ.get("KOOKABURRA_PROXY_COUNT", "0"))
+
+# Lockouts (django-axes) on every login form (the site's, the admin's) and on POST /api/token/:
+# after AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused for AXES_COOLOFF_TIME; every further failure restarts the wait, a success clears it.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT or None
+if PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+
+# At most this many password-reset emails per address per hour; further requests get the same
+# page but send nothing.
+KOOKABURRA_PASSWORD_RESETS_PER_HOUR = 3
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -179,13 +224,33 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "kookaburra.api.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # Too many requests: 429 with `detail`, `code` ("throttled") and Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "accounts.throttling.AnonThrottle",
+        "accounts.throttling.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": "120/minute",  # per address
+        "user": "600/minute",  # per signed-in person
+        "token": "30/hour",  # POST /api/token/, per address
+    },
+    "NUM_PROXIES": PROXY_COUNT or None,
+}
+# API tokens (django-rest-knox): stored hashed; each use pushes the expiry back, so a token
+# unused for TOKEN_TTL dies. A password change or reset revokes all of an account's tokens.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=30),
+    "AUTO_REFRESH": True,
+    "MIN_REFRESH_INTERVAL": 60,  # seconds: at most one write per token a minute
+    "AUTH_HEADER_PREFIX": "Token",
+    "TOKEN_PREFIX": "kb_",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kookaburra API",
@@ -211,5 +276,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # Celery sets its own loggers' levels; follow LOG_LEVEL here too.
-    "loggers": {"celery": {"level": os.environ.get("LOG_LEVEL", "INFO")}},
+    "loggers": {
+        "celery": {"level": os.environ.get("LOG_LEVEL", "INFO")},
+        # Axes logs every login at INFO; failures and lockouts (WARNING) are what matter.
+        "axes": {"level": "WARNING"},
+    },
 }
