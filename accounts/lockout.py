@@ -9,6 +9,7 @@ Both carry Retry-After.
 from __future__ import annotations
 
 import math
+from datetime import timedelta
 
 from axes.helpers import get_cool_off
 from django.http import JsonResponse
@@ -22,7 +23,7 @@ def minutes_text(minutes: int) -> str:
 
 
 def lockout_response(request, original_response=None, credentials=None):
-    cool_off = get_cool_off(request) or timezone.timedelta(minutes=15)
+    cool_off = get_cool_off(request) or timedelta(minutes=15)
     # Every failure, even during a lockout, restarts the wait: it ends cool_off after this one.
     attempt_time = getattr(request, "axes_attempt_time", None) or timezone.now()
     retry_at = attempt_time + cool_off

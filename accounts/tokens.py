@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from knox.models import AuthToken
 from knox.settings import knox_settings
 
@@ -74,12 +75,12 @@ def token_list(user, current: AuthToken | None = None) -> list[TokenRow]:
 def token_revoke(user, prefix: str) -> None:
     """Revoke `user`'s token with that prefix; TokenNotFound if they have none."""
     with transaction.atomic():
-        deleted, _ = AuthToken.objects.filter(user=user, token_key=prefix).delete()
+        deleted, _by_model = AuthToken.objects.filter(user=user, token_key=prefix).delete()
     if not deleted:
-        raise TokenNotFound("You have no API token with that prefix.")
+        raise TokenNotFound(_("You have no API token with that prefix."))
 
 
 def tokens_revoke_all(user) -> int:
     """Revoke every token of `user` (a password change or reset does this too); how many."""
-    deleted, _ = AuthToken.objects.filter(user=user).delete()
+    deleted, _by_model = AuthToken.objects.filter(user=user).delete()
     return deleted

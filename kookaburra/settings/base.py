@@ -107,8 +107,9 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # The cache holds the API's throttle counts and the password-reset limits, so every process (web
-# workers, Celery) must share it: Redis when CACHE_URL names one, otherwise a table in the
-# database (SQLite or PostgreSQL; accounts' migration 0003 creates it).
+# workers, Celery) must share it: Redis when CACHE_URL names one (do, on a busy site), otherwise a
+# table in the database (SQLite or PostgreSQL; accounts' migration 0003 creates it), which costs
+# each API request about four small queries.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
@@ -119,6 +120,8 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "kookaburra_cache",
+            # Culling past MAX_ENTRIES would forget throttle counts; keep plenty.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
         }
     }
 
