@@ -12,10 +12,23 @@ import math
 from datetime import timedelta
 
 from axes.helpers import get_cool_off
+from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import ngettext
+
+
+def client_address(request) -> str | None:
+    """The client's address, as DRF's throttles take it: REMOTE_ADDR, or with
+    KOOKABURRA_PROXY_COUNT proxies in front, the address the outermost of them saw in
+    X-Forwarded-For (what the client put there itself is ignored)."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
+    if settings.PROXY_COUNT and forwarded:
+        addresses = [a.strip() for a in forwarded.split(",") if a.strip()]
+        if addresses:
+            return addresses[-min(settings.PROXY_COUNT, len(addresses))]
+    return request.META.get("REMOTE_ADDR")
 
 
 def minutes_text(minutes: int) -> str:

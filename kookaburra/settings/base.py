@@ -137,9 +137,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
-AXES_IPWARE_PROXY_COUNT = PROXY_COUNT or None
-if PROXY_COUNT:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"  # as DRF's throttles see it
 
 # At most this many password-reset emails per address per hour; further requests get the same
 # page but send nothing.

@@ -252,3 +252,16 @@ def test_token_endpoint_has_a_stricter_rate(settings, zoe):
     response = api.post("/api/token/", {"username": "zoe", "password": PASSWORD})
     assert_throttled(response)
     assert "token" not in response.json()
+
+
+def test_behind_a_proxy_lockouts_are_per_client_address(client, zoe, settings):
+    settings.PROXY_COUNT = 1
+    # Behind one proxy, REMOTE_ADDR is the proxy's; the client is the last X-Forwarded-For entry.
+    attacker = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "1.2.3.4, 203.0.113.9"}
+    for _ in range(LIMIT):
+        client.post(reverse("login"), {"username": "zoe", "password": "nope"}, **attacker)
+    locked = client.post(reverse("login"), {"username": "zoe", "password": PASSWORD}, **attacker)
+    assert locked.status_code == 429
+    # Zoe, through the same proxy from her own address, is not locked out.
+    zoes = client.__class__(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.7")
+    assert zoes.post(reverse("login"), {"username": "zoe", "password": PASSWORD}).status_code == 302
