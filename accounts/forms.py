@@ -1,9 +1,10 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext as _
 
 from kookaburra.choices import Game
 
+from .limits import password_reset_allowed
 from .models import User
 
 
@@ -89,3 +90,16 @@ class ProfileForm(forms.ModelForm):
     def clean_games(self):
         chosen = self.cleaned_data.get("games") or []
         return [g for g in Game.values if g in chosen]
+
+
+class LimitedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, sending at most a few emails an hour to one address.
+
+    Over the limit it finds no one to email: the page that follows is the same as ever, so it
+    tells nobody whether an account uses the address.
+    """
+
+    def get_users(self, email):
+        if not password_reset_allowed(email):
+            return iter(())
+        return super().get_users(email)

@@ -1,7 +1,7 @@
 import secrets
 
 from django.contrib.auth.models import AbstractUser
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 
 from kookaburra.choices import Game
@@ -38,12 +38,6 @@ class User(AbstractUser):
     def __str__(self):
         return self.display_name or self.username
 
-    def save(self, *args, update_fields=None, **kwargs):
-        update_fields = with_key_field(
-            update_fields, ["display_name", "username"], "shown_name_key"
-        )
-        super().save(*args, update_fields=update_fields, **kwargs)
-
     @property
     def shown_name(self) -> str:
         return self.display_name or self.username
@@ -73,6 +67,21 @@ class User(AbstractUser):
     def game_labels(self) -> list[str]:
         """The labels of the games this player plays, in the site's order."""
         return [label for value, label in Game.choices if value in (self.games or [])]
+
+    def save(self, *args, update_fields=None, **kwargs):
+        update_fields = with_key_field(
+            update_fields, ["display_name", "username"], "shown_name_key"
+        )
+        # set_password() leaves the new password in _password until the save: whatever changed it
+        # (the password change and reset forms, the admin, `changepassword`), every API token of
+        # the account stops working with the old password.
+        password_changed = self._password is not None and self.pk is not None
+        with transaction.atomic():
+            super().save(*args, update_fields=update_fields, **kwargs)
+            if password_changed:
+                from .tokens import tokens_revoke_all
+
+                tokens_revoke_all(self)
 
     def reset_calendar_token(self) -> None:
         self.calendar_token = new_calendar_token()

@@ -1,4 +1,5 @@
-"""Account pages: sign up, profile, editing it, in-site notices and the calendar address.
+"""Account pages: sign up, profile, editing it, API tokens, in-site notices and the calendar
+address.
 
 Login, logout and password change/reset are Django's own views (templates/registration/).
 """
@@ -7,13 +8,18 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.selectors import upcoming_registrations
 
+from . import tokens
 from .forms import ProfileForm, SignupForm
 from .models import Notice, User
 
@@ -62,7 +68,47 @@ def profile_edit(request):
         form.save()
         messages.success(request, "Profile saved.")
         return redirect("accounts:profile", request.user.username)
-    return render(request, "accounts/profile_edit.html", {"form": form})
+    return render(
+        request,
+        "accounts/profile_edit.html",
+        {"form": form, **_tokens_context(request)},
+    )
+
+
+def _tokens_context(request) -> dict:
+    return {"tokens": tokens.token_list(request.user), "token_ttl_days": tokens.ttl_days()}
+
+
+def _tokens_answer(request, done: str):
+    """htmx: the tokens panel again, saying what was done; otherwise back to it on the page."""
+    if request.htmx:
+        return render(
+            request,
+            "accounts/profile_edit.html#tokens",
+            {**_tokens_context(request), "tokens_done": done},
+        )
+    messages.success(request, done)
+    return redirect(reverse("accounts:profile_edit") + "#tokens")
+
+
+@login_required
+@require_POST
+def token_revoke(request, prefix):
+    try:
+        tokens.token_revoke(request.user, prefix)
+    except tokens.TokenNotFound as error:
+        raise Http404(error.message) from error
+    return _tokens_answer(request, _("API token %(prefix)s… revoked.") % {"prefix": prefix})
+
+
+@login_required
+@require_POST
+def tokens_revoke_all(request):
+    count = tokens.tokens_revoke_all(request.user)
+    done = ngettext("%(count)d API token revoked.", "%(count)d API tokens revoked.", count) % {
+        "count": count
+    }
+    return _tokens_answer(request, done)
 
 
 @login_required

@@ -27,7 +27,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     # Django's own login, logout, password change and reset views (names: login, logout, …).
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("accounts.auth_urls")),
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("clubs.urls")),
     path("tables/", include("games.urls")),

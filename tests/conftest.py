@@ -34,6 +34,16 @@ def _fresh_table_state_cache():
     state.forget_all()
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Throttle counts and password-reset limits start from nothing in every test."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db):
     """make_user("ann", **fields): a user with PASSWORD, an email and a display name."""

@@ -2,6 +2,7 @@
 environment; with nothing set the site runs on SQLite with an embedded Celery broker."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -37,7 +38,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files
     "django_htmx",
@@ -61,6 +63,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a login refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 if env_bool("KOOKABURRA_QUERY_COUNT_HEADER", False):
@@ -116,6 +120,48 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+# Axes first: it refuses a locked-out login before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# The cache holds the API's throttle counts and the password-reset limits, so every process (web
+# workers, Celery) must share it: Redis when CACHE_URL names one (do, on a busy site), otherwise a
+# table in the database (SQLite or PostgreSQL; accounts' migration 0003 creates it), which costs
+# each API request about four small queries.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "kookaburra_cache",
+            # Culling past MAX_ENTRIES would forget throttle counts; keep plenty.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
+
+# How many reverse proxies stand in front of the site (each adds itself to X-Forwarded-For). With
+# none, a client's address is REMOTE_ADDR; lockouts and throttles are per address.
+PROXY_COUNT = int(os.environ.get("KOOKABURRA_PROXY_COUNT", "0"))
+
+# Lockouts (django-axes) on every login form (the site's, the admin's) and on POST /api/token/:
+# after AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused for AXES_COOLOFF_TIME; every further failure restarts the wait, a success clears it.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"  # as DRF's throttles see it
+
+# At most this many password-reset emails per address per hour; further requests get the same
+# page but send nothing.
+KOOKABURRA_PASSWORD_RESETS_PER_HOUR = 3
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -217,7 +263,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # DRF's session authentication, but an anonymous call gets 401 and the token's header.
         "kookaburra.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "kookaburra.api_schema.AutoSchema",
@@ -225,6 +271,26 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "kookaburra.api.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_METADATA_CLASS": "kookaburra.api.Metadata",
+    # Too many requests: 429 with `detail`, `code` ("throttled") and Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "accounts.throttling.AnonThrottle",
+        "accounts.throttling.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": "120/minute",  # per address
+        "user": "600/minute",  # per signed-in person
+        "token": "30/hour",  # POST /api/token/, per address
+    },
+    "NUM_PROXIES": PROXY_COUNT or None,
+}
+# API tokens (django-rest-knox): stored hashed; each use pushes the expiry back, so a token
+# unused for TOKEN_TTL dies. A password change or reset revokes all of an account's tokens.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=30),
+    "AUTO_REFRESH": True,
+    "MIN_REFRESH_INTERVAL": 60,  # seconds: at most one write per token a minute
+    "AUTH_HEADER_PREFIX": "Token",
+    "TOKEN_PREFIX": "kb_",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kookaburra API",
@@ -255,5 +321,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # Celery sets its own loggers' levels; follow LOG_LEVEL here too.
-    "loggers": {"celery": {"level": os.environ.get("LOG_LEVEL", "INFO")}},
+    "loggers": {
+        "celery": {"level": os.environ.get("LOG_LEVEL", "INFO")},
+        # Axes logs every login at INFO; failures and lockouts (WARNING) are what matter.
+        "axes": {"level": "WARNING"},
+    },
 }

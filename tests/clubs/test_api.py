@@ -5,7 +5,8 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
+from knox.crypto import hash_token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from accounts.models import Notice
@@ -38,7 +39,7 @@ def test_token_authentication_works_end_to_end(api, people, club, night):
     response = api.post("/api/token/", {"username": "mia", "password": PASSWORD})
     assert response.status_code == 200
     token = response.json()["token"]
-    assert Token.objects.get(user=people.member).key == token
+    assert AuthToken.objects.get(user=people.member).digest == hash_token(token)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     response = client.post(f"/api/nights/{night.pk}/register/")

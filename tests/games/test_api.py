@@ -5,7 +5,7 @@ import random
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership
@@ -20,7 +20,7 @@ from .helpers import pick, pick_well
 def token_client():
     def make(user):
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user)[1]}")
         return client
 
     return make

@@ -11,7 +11,7 @@ import logging
 import re
 
 import pytest
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from games import services
@@ -37,7 +37,7 @@ def table_and_clients(four):
             if n:
                 services.table_sit(user, table, n)
             client = APIClient()
-            client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+            client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user)[1]}")
             clients.append(client)
         table.refresh_from_db()
         return table, clients
