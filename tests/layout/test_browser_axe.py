@@ -54,6 +54,14 @@ def _pages():
     game_services.table_look(owner, table)
     # The demo table in play: the owner is to play a card.
     drive(table, lambda hand: hand.public_view()["phase"] == "play" and hand.to_act == 0)
+    # A second table, where Alice has looked at her cards and is to bid (the bidding box).
+    alice = User.objects.get(username="alice")
+    bidding = game_services.table_create(
+        alice, game="five_hundred", players=4, bot_level="easy", seat=0, seed=3
+    )
+    game_services.table_fill_with_bots(alice, bidding)
+    game_services.table_look(alice, bidding)
+    drive(bidding, lambda hand: hand.public_view()["phase"] == "auction" and hand.to_act == 0)
     swiss = Tournament.objects.get(club=club, format=Tournament.Format.SWISS)
     knockout = _bracket(owner, club)
     return [
@@ -63,6 +71,7 @@ def _pages():
         ("night", "alice", night.get_absolute_url()),
         ("check-in", "demo", reverse("clubs:checkin", args=[club.slug, night.pk])),
         ("table", "demo", table.get_absolute_url()),
+        ("table-bidding", "alice", bidding.get_absolute_url()),
         ("tournament", "demo", reverse("tournaments:detail", args=[swiss.pk])),
         ("standings", "alice", reverse("tournaments:standings", args=[swiss.pk])),
         ("bracket", "alice", reverse("tournaments:bracket", args=[knockout.pk])),
