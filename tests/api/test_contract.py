@@ -86,6 +86,7 @@ def test_the_docs_load_from_our_static_files(client):
     for path in ("/api/docs/", "/api/redoc/"):
         page = client.get(path).content.decode()
         assert "cdn.jsdelivr.net" not in page and "@latest" not in page
+        assert "https://" not in page  # nothing from another site (fonts included)
         assert "/static/drf_spectacular_sidecar/" in page
     assert client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
     asset = client.get("/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js")
