@@ -40,8 +40,10 @@ BOT_LEVELS: dict[str, str] = {
     "expert": (
         "Thinks ahead: deals the hidden cards many ways that fit what it has seen (the bidding, "
         "the cards played, who has run out of a suit) and plays each choice out before it bids, "
-        "discards or plays. At Pitch it measured about level with the club bot (+0.07 points a "
-        "seat a deal over 100 deals, not yet beyond chance); takes a moment to think."
+        "discards or plays. At four-player Five Hundred an expert pair beats a club pair by about "
+        "17 points a deal (400 duplicate deals, 95% interval 7 to 27) and makes 84% of its "
+        "contracts to the club bot's 78%; at Pitch it measured about level with the club bot "
+        "(+0.07 points a seat a deal over 100 deals, within chance). Takes a moment to think."
     ),
 }
 
