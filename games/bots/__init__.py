@@ -25,22 +25,28 @@ from .common import BotError, is_discard_step, legal_of, random_action
 
 logger = logging.getLogger("games.bots")
 
+# How strong each level is, as measured in duplicate by bench/bots.py (the same deals played
+# twice with the seats swapped) at four-player Five Hundred and Pitch.
 BOT_LEVELS: dict[str, str] = {
-    "easy": "Plays any legal card at random.",
+    "easy": (
+        "Plays any legal card at random: a beginner's practice partner (the club bot beats it by "
+        "about 560 points a deal at four-player Five Hundred)."
+    ),
     "club": (
         "Plays like a sensible club player: bids what its hand is worth, keeps its trumps and "
         "winners, wins tricks cheaply, never overtakes its partner and plays low when it cannot "
-        "win."
+        "win. Quick: beats the easy bot by about 560 points a deal at four-player Five Hundred."
     ),
     "expert": (
-        "Thinks ahead: deals the hidden cards many ways that fit what it has seen and plays each "
-        "choice out before it bids, discards or plays. {figure}"
+        "Thinks ahead: deals the hidden cards many ways that fit what it has seen (the bidding, "
+        "the cards played, who has run out of a suit) and plays each choice out before it bids, "
+        "discards or plays. At four-player Five Hundred an expert pair beats a club pair by about "
+        "17 points a deal (400 duplicate deals, 95% interval 7 to 27) and makes 84% of its "
+        "contracts to the club bot's 78%; at Pitch its play and its bidding each "
+        "measured only slightly ahead of the club bot (about +0.07 points a seat a deal over 100 "
+        "deals, within chance). Takes a moment to think."
     ),
 }
-
-# What the duplicate bench (bench/bots.py) measured for the expert against the club bot.
-EXPERT_FIGURE = ""
-BOT_LEVELS["expert"] = BOT_LEVELS["expert"].format(figure=EXPERT_FIGURE).strip()
 
 # The expert's thinking allowance a decision, in engine actions applied in its play-outs.
 DEFAULT_EXPERT_BUDGET = 8000

@@ -142,8 +142,9 @@ def test_the_form_explains_every_option_with_its_default_chosen(four, client_for
                 if choice.value != option.default:
                     assert not checked(page, f"{game}-{option.key}", choice.form_value)
     assert checked(page, "game", "five_hundred") and checked(page, "access", "anyone")
-    # Each bot level is offered with its description.
-    assert "Plays any legal card at random." in page
+    # Each bot level is offered with its description and how strong it measured.
+    assert "Plays any legal card at random" in page
+    assert 'value="expert"' in page and "Thinks ahead" in page
     assert checked(page, "bot_level", "club")
 
 
