@@ -1,4 +1,15 @@
 // Small progressive enhancements. Every page works without this file.
+
+// Under the Content Security Policy htmx must not inject its indicator <style> (site.css has
+// those rules) nor evaluate code. This runs before htmx starts (both scripts are deferred), and
+// a page's own <meta name="htmx-config"> still adds its settings.
+if (window.htmx) {
+  Object.assign(window.htmx.config, {
+    includeIndicatorStyles: false,
+    allowEval: false,
+    allowScriptTags: false,
+  });
+}
 document.addEventListener("htmx:responseError", (event) => {
   const box = document.getElementById("messages");
   if (!box) return;
