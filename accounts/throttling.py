@@ -30,7 +30,7 @@ class TooManyRequests(exceptions.Throttled):
                 seconds,
             ) % {"seconds": seconds}
         self.wait = seconds
-        self.detail = {"detail": ErrorDetail(detail, code=code), "code": code}
+        self.detail = ErrorDetail(detail, code=code)  # the API answers {"detail", "code"}
 
 
 class _Answers429:

@@ -310,6 +310,30 @@ class RegistrationQuerySet(models.QuerySet):
     def active(self):
         return self.exclude(status=Registration.Status.CANCELLED)
 
+    def upcoming(self, now=None):
+        """Places at nights that are still to come, soonest first: the night is scheduled (not
+        cancelled) and hasn't started, and the place is a seat, a place on the waitlist or a
+        check-in. Each row has its night and club loaded and its waitlist rank annotated.
+
+        The one meaning of "my upcoming nights" (`clubs.selectors.upcoming_registrations`); a
+        lower app asks it through the reverse relation (`user.night_registrations.upcoming()`)
+        without importing clubs."""
+        now = now or timezone.now()
+        return (
+            self.filter(
+                status__in=(
+                    Registration.Status.REGISTERED,
+                    Registration.Status.WAITLISTED,
+                    Registration.Status.CHECKED_IN,
+                ),
+                night__status=ClubNight.Status.SCHEDULED,
+                night__starts_at__gte=now,
+            )
+            .select_related("night", "night__club")
+            .with_waitlist_rank()
+            .order_by("night__starts_at", "night_id")
+        )
+
     def with_waitlist_rank(self):
         """Each row's `waitlist_rank()` in the same query (for lists: no query a row)."""
         waiting = Registration.Status.WAITLISTED
