@@ -263,7 +263,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # DRF's session authentication, but an anonymous call gets 401 and the token's header.
         "kookaburra.authentication.SessionAuthentication",
-        "knox.auth.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "kookaburra.api_schema.AutoSchema",
