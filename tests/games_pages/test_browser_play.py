@@ -140,7 +140,7 @@ def test_five_hundred_new_player_plays_a_hand_against_three_bots(live_server, pa
     page.get_by_role("link", name="Play", exact=True).click()
     expect(page.get_by_role("heading", name="Play", exact=True)).to_be_visible()
     page.get_by_role("link", name="Open a table").first.click()
-    page.get_by_label("Five Hundred").check()
+    page.get_by_label("Five Hundred", exact=True).check()
     page.get_by_label("Table name").fill("Browser 500")
     page.locator("input[name=bot_level][value=club]").check()
     page.screenshot(path=f"{SHOTS}/table-create.png", full_page=True)
@@ -191,7 +191,7 @@ def test_pitch_new_player_plays_a_hand_against_three_bots(live_server, page, set
     settings.KOOKABURRA_BOT_DELAY = 0
     _sign_up(page, live_server.url, "pitcher")
     page.goto(live_server.url + "/tables/new/")
-    page.get_by_label("Auction Pitch").check()
+    page.get_by_label("Auction Pitch", exact=True).check()
     # Only the chosen game's options show.
     expect(page.locator("fieldset.game-five_hundred")).to_be_hidden()
     page.locator("select[name=pitch-players]").select_option("4")
