@@ -139,6 +139,14 @@ class Knowledge:
                 and self.called_card not in self.known
             ):
                 fixed = (self.called_card,)
+            if (
+                s == self.contractor
+                and self.nominated is not None
+                and JOKER not in self.known
+                and JOKER not in fixed
+            ):
+                # Only the holder of the Joker names its suit: the contractor still has it.
+                fixed = (*fixed, JOKER)
             out.append(Place(s, self.sizes[s], frozenset(self.void[s]), fixed))
         if self.phase == "auction":
             out.append(Place("kitty", engine.KITTY_SIZE))

@@ -59,18 +59,74 @@ def deal_hidden(
 
     Cards are dealt most-constrained first, each to an open place that may hold it, chosen with
     probability proportional to the room left there; a dead end starts again with a fresh
-    shuffle. After `tries` dead ends the voids are dropped (the result still has the right
-    sizes), so a contradictory view never stalls a bot.
+    shuffle. After `tries` dead ends the deal is made with every step checked to leave the rest
+    dealable (Hall's condition over the suits), which never meets a dead end when any deal
+    fits. Only when none fits (the view contradicts itself) are the voids dropped (the result
+    still has the right sizes), so a bot never stalls.
     """
     need = sum(p.size - len(p.fixed) for p in places)
     if need != len(unknown):
         raise ImpossibleDeal(f"{len(unknown)} unseen cards for {need} places")
-    for attempt in range(tries + 1):
-        relax = attempt == tries
-        result = _try_deal(unknown, places, suit_of, rng, relax)
+    for _attempt in range(tries):
+        result = _try_deal(unknown, places, suit_of, rng, relax=False)
         if result is not None:
             return result
-    raise ImpossibleDeal("no deal fits")  # pragma: no cover - the relaxed try always fits
+    result = _checked_deal(unknown, places, suit_of, rng)
+    if result is not None:
+        return result
+    result = _try_deal(unknown, places, suit_of, rng, relax=True)
+    if result is None:  # pragma: no cover - without voids every card fits somewhere
+        raise ImpossibleDeal("no deal fits")
+    return result
+
+
+def _dealable(counts: dict[int, int], room: list[int], voids: list[frozenset[int]]) -> bool:
+    """Whether cards of these suits (`counts`) fit places with this `room` and these voids:
+    by Hall's condition, every set of suits fits in the room of the places that accept one."""
+    suits = [s for s, n in counts.items() if n]
+    for mask in range(1, 1 << len(suits)):
+        chosen = [suits[i] for i in range(len(suits)) if mask >> i & 1]
+        need = sum(counts[s] for s in chosen)
+        have = sum(room[i] for i, void in enumerate(voids) if any(s not in void for s in chosen))
+        if need > have:
+            return False
+    return True
+
+
+def _checked_deal(unknown, places, suit_of, rng):
+    """A deal that honours every void, or None when none does: each card goes to a place chosen
+    as `_try_deal` chooses, among those that leave the remaining cards dealable."""
+    room = [p.size - len(p.fixed) for p in places]
+    voids = [p.void for p in places]
+    out: dict[object, list[Card]] = {p.name: list(p.fixed) for p in places}
+    counts: dict[int, int] = {}
+    for c in unknown:
+        counts[suit_of(c)] = counts.get(suit_of(c), 0) + 1
+    if not _dealable(counts, room, voids):
+        return None
+    cards = list(unknown)
+    rng.shuffle(cards)
+    for c in cards:
+        s = suit_of(c)
+        counts[s] -= 1
+        open_ = []
+        for i, void in enumerate(voids):
+            if room[i] > 0 and s not in void:
+                room[i] -= 1
+                if _dealable(counts, room, voids):
+                    open_.append(i)
+                room[i] += 1
+        total = sum(room[i] for i in open_)
+        pick = rng.random() * total
+        chosen = open_[-1]
+        for i in open_:
+            pick -= room[i]
+            if pick < 0:
+                chosen = i
+                break
+        room[chosen] -= 1
+        out[places[chosen].name].append(c)
+    return out
 
 
 def _try_deal(unknown, places, suit_of, rng, relax):

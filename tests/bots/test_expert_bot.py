@@ -268,3 +268,17 @@ def test_expert_defends_misere_by_forcing_the_contractor():
     assert view["exposed"]["seat"] == 0
     record = choose_action(view, level="expert", rng=random.Random(2), budget=4000)
     assert record["play"] in ("JC", "QC", "KC")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_deal_with_one_way_to_fit_honours_every_void(seed):
+    """Each place may hold one suit only: the random deal meets dead ends, and the checked
+    deal must still honour every void rather than drop them."""
+    cards = [parse_card(f"{r}{s}") for s in "SCDH" for r in ("A", "K", "Q")]
+    suit = {c: "SCDH".index(str(c)[-1]) for c in cards}
+    everything = frozenset(range(4))
+    places = [Place(name, 3, everything - {i}) for i, name in enumerate("SCDH")]
+    world = deal_hidden(cards, places, suit.__getitem__, random.Random(seed), tries=0)
+    for i, name in enumerate("SCDH"):
+        assert sorted(suit[c] for c in world[name]) == [i, i, i]
