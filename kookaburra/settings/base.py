@@ -221,6 +221,8 @@ KOOKABURRA_EXPERT_BUDGET = (
 # a real worker process consumes from it and no server is needed.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost/")
 if CELERY_BROKER_URL.startswith("filesystem://"):
+    # kombu's filesystem transport, with messages written whole before a worker sees them.
+    CELERY_BROKER_TRANSPORT = "kookaburra.broker:Transport"
     _broker_dir = VAR_DIR / "celery-broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "queue"),
