@@ -18,7 +18,6 @@ from rest_framework.metadata import SimpleMetadata
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import ServiceError
 
@@ -101,6 +100,10 @@ def validation_body(detail) -> dict:
 
 def exception_handler(exc, context):
     """Every refusal as `{"detail", "code"}` (and `fields` for invalid input)."""
+    # Imported here: rest_framework.views reads DEFAULT_METADATA_CLASS and
+    # DEFAULT_PAGINATION_CLASS, which live in this module, when it loads.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     if isinstance(exc, ServiceError):
         body = exc.as_json()
         if exc.field:
