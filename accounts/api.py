@@ -8,7 +8,6 @@
 from django.contrib.auth import authenticate, user_logged_in
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from knox.auth import TokenAuthentication
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -18,6 +17,7 @@ from kookaburra.api import ErrorSerializer
 from kookaburra.errors import ServiceError
 
 from . import tokens
+from .authentication import TokenAuthentication
 from .serializers import LoginSerializer, NewTokenSerializer, TokenSerializer
 from .throttling import AnonThrottle, ScopedThrottle, UserThrottle
 
