@@ -1,6 +1,6 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import (
@@ -10,6 +10,7 @@ from drf_spectacular.views import (
 )
 
 from . import views
+from .api import not_found
 
 # The API docs under the Content Security Policy: Swagger UI's start-up script is served as a
 # file of its own (the split view). Both docs pages write a few styles into the page (ReDoc all
@@ -49,4 +50,8 @@ urlpatterns = [
         ),
         name="api-redoc",
     ),
+    # Any other address under /api/ answers the API's JSON 404, with DEBUG on too (handler404
+    # only serves when it is off). Only addresses ending in a slash: the others are first sent
+    # to their slashed form, as everywhere.
+    re_path(r"^api/.*/$", not_found),
 ]
