@@ -340,12 +340,12 @@ def _save_house_rules(request, form: TableForm):
         or any(key == f"{g}-{o.key}" for g, opts in form.option_fields.items() for o in opts)
     ]
     if "options" not in data or option_errors:
-        return _render_table_form(request, form, status=400)
+        return _render_table_form(request, form)
     try:
         rules = services.house_rules_create(request.user, **form.rules_kwargs())
     except GameError as error:
         form.add_error("rules_name" if error.field in (None, "name") else None, error.message)
-        return _render_table_form(request, form, status=error.status_code)
+        return _render_table_form(request, form)
     where = f" for the members of {rules.club.name}" if rules.club_id else ""
     messages.success(request, f"Saved the house rules “{rules.name}”{where}.")
     initial = {key: value for key, value in request.POST.items() if key != "csrfmiddlewaretoken"}
