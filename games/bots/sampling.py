@@ -80,6 +80,16 @@ def deal_hidden(
     return result
 
 
+def _pick(open_: list[int], room: list[int], rng: random.Random) -> int:
+    """One of the `open_` places, with probability proportional to the room left there."""
+    pick = rng.random() * sum(room[i] for i in open_)
+    for i in open_:
+        pick -= room[i]
+        if pick < 0:
+            return i
+    return open_[-1]
+
+
 def _dealable(counts: dict[int, int], room: list[int], voids: list[frozenset[int]]) -> bool:
     """Whether cards of these suits (`counts`) fit places with this `room` and these voids:
     by Hall's condition, every set of suits fits in the room of the places that accept one."""
@@ -116,14 +126,7 @@ def _checked_deal(unknown, places, suit_of, rng):
                 if _dealable(counts, room, voids):
                     open_.append(i)
                 room[i] += 1
-        total = sum(room[i] for i in open_)
-        pick = rng.random() * total
-        chosen = open_[-1]
-        for i in open_:
-            pick -= room[i]
-            if pick < 0:
-                chosen = i
-                break
+        chosen = _pick(open_, room, rng)
         room[chosen] -= 1
         out[places[chosen].name].append(c)
     return out
@@ -145,14 +148,7 @@ def _try_deal(unknown, places, suit_of, rng, relax):
         open_ = [i for i in ok if room[i] > 0]
         if not open_:
             return None
-        total = sum(room[i] for i in open_)
-        pick = rng.random() * total
-        chosen = open_[-1]
-        for i in open_:
-            pick -= room[i]
-            if pick < 0:
-                chosen = i
-                break
+        chosen = _pick(open_, room, rng)
         room[chosen] -= 1
         out[places[chosen].name].append(c)
     return out
