@@ -113,8 +113,8 @@ class Knowledge:
         partner = view.get("called_partner")
         self.called_card: Card | None = parse_card(partner["card"]) if partner else None
         self.partner_seat: int | None = partner.get("seat") if partner else None
-        # The view does not carry the table options; the play-outs assume the default Joker lead.
-        self.joker_lead = "unled_suit"
+        # The table's Joker-lead rule, which the play-outs follow (the default for older views).
+        self.joker_lead = view.get("joker_lead") or "unled_suit"
         known = set(self.hand) | set(self.discards) | set(self.exposed)
         for s in range(self.players):
             known.update(self.played_by[s])

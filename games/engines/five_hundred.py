@@ -1335,6 +1335,8 @@ class Hand:
             "contract": contract,
             "trump": SUIT_LETTERS[self._trump] if self._trump is not None else None,
             "joker_suit": SUIT_LETTERS[self._nominated] if self._nominated is not None else None,
+            # The table's rule for leading the free Joker (public: every seat knows the rules).
+            "joker_lead": self.options.joker_lead,
             "sitting_out": self._sitting_out,
             "called_partner": partner,
             "exposed": exposed,
