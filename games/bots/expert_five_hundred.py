@@ -35,7 +35,7 @@ from games.engines.cards import JOKER, SUIT_LETTERS, SUITS, Card, parse_card
 
 from . import five_hundred as club
 from .common import cards_of, discard_record, is_discard_step, legal_of
-from .sampling import Budget, ImpossibleDeal, Place, deal_hidden
+from .sampling import Budget, ImpossibleDeal, Place, deal_hidden, weighted_means
 
 FREE = 4
 NT = 4
@@ -480,27 +480,25 @@ def search_play(k: Knowledge, candidates: list[dict], default: dict, rng, budget
     per_world = len(candidates) * remaining + len(k.plays) + 8
     count = _world_count(budget, per_world)
     actions = [Action.from_record(r) for r in candidates]
-    totals = [0.0] * len(candidates)
-    weight_sum = 0.0
-    done = 0
-    for world, w in _worlds(k, rng, count):
-        if done >= MIN_WORLDS and budget.left < per_world:
-            break
+
+    def evaluate(world):
         try:
             base = rebuild(k, world, budget)
-        except Exception:  # a sampled deal the engine refuses: skip it
-            continue
-        for i, action in enumerate(actions):
+        except Exception:  # a sampled deal the engine refuses: pass it by
+            return None
+        values = []
+        for action in actions:
             h = base.copy()
             h.apply(action)
             budget.used += 1
             play_out(h, budget)
-            totals[i] += w * outcome(h, k.seat)
-        weight_sum += w
-        done += 1
-    if not weight_sum:
+            values.append(outcome(h, k.seat))
+        return values
+
+    worlds = _worlds(k, rng, count)
+    means = weighted_means(worlds, len(candidates), per_world, budget, MIN_WORLDS, evaluate)
+    if means is None:
         return default
-    means = [t / weight_sum for t in totals]
     try:
         d = candidates.index(default)
     except ValueError:
@@ -555,14 +553,10 @@ def search_discard(k: Knowledge, view, entry, rng, budget) -> dict:
     n = k.players
     per_world = len(trios) * (n * 10 + 6)
     count = _world_count(budget, per_world)
-    totals = [0.0] * len(trios)
-    weight_sum = 0.0
-    done = 0
-    for world, w in _worlds(k, rng, count):
-        if done >= MIN_WORLDS and budget.left < per_world:
-            break
-        done += 1
-        for i, trio in enumerate(trios):
+
+    def evaluate(world):
+        values = []
+        for trio in trios:
             dealt = [held if s == c else list(world[s]) for s in range(n)]
             # The seat holds 13: deal it 10 and put its chosen discards in the kitty slot.
             mine = [x for x in held if x not in trio]
@@ -575,11 +569,13 @@ def search_discard(k: Knowledge, view, entry, rng, budget) -> dict:
             if h.phase == "call_partner":
                 h.apply(Action(c, "call_partner", card=_quick_partner(h, c)))
             play_out(h, budget)
-            totals[i] += w * outcome(h, c)
-        weight_sum += w
-    if not weight_sum:
+            values.append(outcome(h, c))
+        return values
+
+    worlds = _worlds(k, rng, count)
+    means = weighted_means(worlds, len(trios), per_world, budget, MIN_WORLDS, evaluate)
+    if means is None:
         return default
-    means = [t / weight_sum for t in totals]
     best = max(range(len(trios)), key=lambda i: means[i])
     if means[best] < means[0] + OVERRIDE_MARGIN:
         return default

@@ -29,7 +29,7 @@ from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, Card, card
 
 from . import pitch as club
 from .common import cards_of, legal_of, play_records
-from .sampling import Budget, ImpossibleDeal, Place, deal_hidden
+from .sampling import Budget, ImpossibleDeal, Place, deal_hidden, weighted_means
 
 PACK = pitch_engine.PACK
 GP = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
@@ -380,24 +380,22 @@ def search_play(k: Knowledge, legal, default: dict, rng, budget: Budget) -> dict
         return default
     per_world = len(cards) * sum(k.sizes)
     count = max(MIN_WORLDS, min(MAX_WORLDS, budget.left // max(1, per_world)))
-    totals = [0.0] * len(cards)
-    weight_sum = 0.0
-    done = 0
-    for world, w in _worlds(k, rng, count):
-        if done >= MIN_WORLDS and budget.left < per_world:
-            break
-        done += 1
+
+    def evaluate(world):
         base = _sim_from(k, world)
-        for i, c in enumerate(cards):
+        values = []
+        for c in cards:
             sim = base.copy()
             sim.play(k.seat, c)
             sim.run(budget)
             budget.used += 1
-            totals[i] += w * sim.value(k.seat)
-        weight_sum += w
-    if not weight_sum:
+            values.append(sim.value(k.seat))
+        return values
+
+    worlds = _worlds(k, rng, count)
+    means = weighted_means(worlds, len(cards), per_world, budget, MIN_WORLDS, evaluate)
+    if means is None:
         return default
-    means = [t / weight_sum for t in totals]
     best = max(range(len(cards)), key=lambda i: means[i])
     chosen = club.card_of(default["play"]) if "play" in default else None
     if chosen in plays and means[best] < means[cards.index(chosen)] + OVERRIDE_MARGIN:
@@ -500,19 +498,16 @@ def choose_bid(k: Knowledge, view, legal, rng, budget: Budget) -> dict:
         return default
     per_world = len(candidates) * (6 * k.players + k.players)
     count = max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per_world)))
-    totals = [0.0] * len(candidates)
-    weight_sum = 0.0
-    done = 0
-    for world, w in _worlds(k, rng, count):
-        if done >= MIN_WORLDS and budget.left < per_world:
-            break
-        done += 1
+
+    def evaluate(world):
         hands = {s: (list(hand) if s == me else list(world[s])) for s in range(k.players)}
-        for i, (_, bid, _suit, lead) in enumerate(candidates):
+        values = []
+        for _, bid, _suit, lead in candidates:
             pitcher, final = _finish_auction(t, hands, k, me, bid)
             budget.used += k.players
             if pitcher is None:
-                continue  # thrown in: nobody scores
+                values.append(0.0)  # thrown in: nobody scores
+                continue
             if pitcher == me:
                 first = lead
             else:
@@ -523,11 +518,13 @@ def choose_bid(k: Knowledge, view, legal, rng, budget: Budget) -> dict:
             sim.turn = pitcher
             sim.play(pitcher, first)
             sim.run(budget)
-            totals[i] += w * sim.value(me)
-        weight_sum += w
-    if not weight_sum:
+            values.append(sim.value(me))
+        return values
+
+    worlds = _worlds(k, rng, count)
+    means = weighted_means(worlds, len(candidates), per_world, budget, MIN_WORLDS, evaluate)
+    if means is None:
         return default
-    means = [x / weight_sum for x in totals]
     best = max(range(len(candidates)), key=lambda i: means[i])
     d = next(i for i, c in enumerate(candidates) if c[0] == default)
     if means[best] < means[d] + BID_MARGIN:

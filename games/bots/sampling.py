@@ -152,3 +152,35 @@ def _try_deal(unknown, places, suit_of, rng, relax):
         room[chosen] -= 1
         out[places[chosen].name].append(c)
     return out
+
+
+def weighted_means(
+    worlds: Sequence[tuple[dict, float]],
+    candidates: int,
+    per_world: int,
+    budget: Budget,
+    min_worlds: int,
+    evaluate: Callable[[dict], Sequence[float] | None],
+) -> list[float] | None:
+    """Each candidate's mean value over the sampled `worlds` (`(deal, weight)` pairs), weighted.
+
+    `evaluate(deal)` plays every candidate out in one deal and returns their values, or None to
+    pass the deal by (it is not counted). Deals stop once `min_worlds` are counted and the
+    budget has less left than `per_world`. None when no deal was counted.
+    """
+    totals = [0.0] * candidates
+    weight_sum = 0.0
+    done = 0
+    for world, weight in worlds:
+        if done >= min_worlds and budget.left < per_world:
+            break
+        values = evaluate(world)
+        if values is None:
+            continue
+        done += 1
+        for i, value in enumerate(values):
+            totals[i] += weight * value
+        weight_sum += weight
+    if not weight_sum:
+        return None
+    return [t / weight_sum for t in totals]
