@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tournaments import services as tournament_services
+
 PHONE = {"width": 390, "height": 844}
 # Screenshots are kept as test artifacts here (var/ is ignored by git).
 ARTIFACTS = Path(settings.BASE_DIR) / "var" / "test-artifacts" / "layout"
@@ -93,3 +95,18 @@ def drive(table, until, *, seed=0, limit=2000):
         actor = BOT if seat.is_bot else seat.user
         services.table_act(actor, table, table.action_number, action.to_record())
     raise AssertionError("the table never reached the moment asked for")
+
+
+def four_pair_knockout(director, club, members, name):
+    """A single elimination of four partnerships of `members` (eight, in pairs as listed),
+    started with round 1 published: (tournament, round 1)."""
+    tournament = tournament_services.tournament_create(
+        director, club, name=name, game="five_hundred", format="single_elimination"
+    )
+    for i in range(4):
+        tournament_services.entrant_add(director, tournament, members=members[2 * i : 2 * i + 2])
+    tournament_services.tournament_start(director, tournament)
+    round_ = tournament.round_set.get(number=1)
+    if round_.is_draft:
+        tournament_services.round_publish(director, round_)
+    return tournament, round_

@@ -15,7 +15,7 @@ from games.models import Table
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
-from .conftest import PHONE, drive, sign_in
+from .conftest import PHONE, drive, four_pair_knockout, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,15 +29,7 @@ def _bracket(owner, club):
             memberships__club=club, memberships__role=Membership.Role.MEMBER
         ).order_by("username")[:8]
     )
-    tournament = tournament_services.tournament_create(
-        owner, club, name="Demo Knockout", game="five_hundred", format="single_elimination"
-    )
-    for i in range(4):
-        tournament_services.entrant_add(owner, tournament, members=members[2 * i : 2 * i + 2])
-    tournament_services.tournament_start(owner, tournament)
-    round_ = tournament.round_set.get(number=1)
-    if round_.is_draft:
-        tournament_services.round_publish(owner, round_)
+    tournament, round_ = four_pair_knockout(owner, club, members, "Demo Knockout")
     first = round_.tables.order_by("number").first()
     tournament_services.result_enter(owner, first, scores=[500, 230])
     tournament_services.standings_recalculate(tournament.pk)

@@ -9,7 +9,7 @@ import pytest
 from clubs.models import Membership
 from tournaments import services
 
-from .conftest import BROKEN_WORDS, sign_in
+from .conftest import BROKEN_WORDS, four_pair_knockout, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,15 +29,7 @@ def knockout(director, club, make_user):
     """A single-elimination of four partnerships of long-named players, round 1 published."""
     people = [make_user(f"k{n}", display_name=name) for n, name in enumerate(LONG_NAMES)]
     Membership.objects.bulk_create(Membership(club=club, user=u) for u in people)
-    tournament = services.tournament_create(
-        director, club, name="Long Names Knockout", game="five_hundred", format="single_elimination"
-    )
-    for i in range(4):
-        services.entrant_add(director, tournament, members=people[2 * i : 2 * i + 2])
-    services.tournament_start(director, tournament)
-    round_ = tournament.round_set.get(number=1)
-    if round_.is_draft:
-        services.round_publish(director, round_)
+    tournament, _ = four_pair_knockout(director, club, people, "Long Names Knockout")
     services.standings_recalculate(tournament.pk)
     tournament.refresh_from_db()
     return tournament
