@@ -13,8 +13,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kookaburra.api import ErrorSerializer
-from kookaburra.errors import ServiceError
+from core.api import ErrorSerializer
+from core.errors import ServiceError
 
 from . import tokens
 from .authentication import TokenAuthentication

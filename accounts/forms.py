@@ -2,7 +2,7 @@ from django import forms
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext as _
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 from .limits import password_reset_allowed
 from .models import User

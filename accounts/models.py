@@ -4,7 +4,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models, transaction
 from django.utils import timezone
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 from .names import NameKeyField, name_key, with_key_field
 

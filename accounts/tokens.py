@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from knox.models import AuthToken
 from knox.settings import knox_settings
 
-from kookaburra.errors import ServiceError
+from core.errors import ServiceError
 
 
 class TokenNotFound(ServiceError):

@@ -9,7 +9,7 @@ turn. The bots' moves run as Celery tasks in the worker.
 
 Prints p50/p95 latency of an action and of a poll as the players see it, the time inside the
 server (X-Server-Ms), the SQL queries each made (from the
-X-DB-Queries header, see kookaburra/middleware.py), and action/poll p95 by hand number, to show
+X-DB-Queries header, see core/middleware.py), and action/poll p95 by hand number, to show
 that neither grows with the length of the game.
 
 Needs PostgreSQL and Redis (DATABASE_URL, CELERY_BROKER_URL; defaults: the local servers, a

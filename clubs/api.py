@@ -11,7 +11,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from kookaburra.api import ID_IN_PATH, SLUG_IN_PATH, error_responses
+from core.api import ID_IN_PATH, SLUG_IN_PATH, error_responses
 
 from . import services
 from .models import Club, ClubNight, JoinRequest, Membership, Registration

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from kookaburra.choices import Game
+from core.choices import Game
 
 from . import services
 from .models import Club, ClubNight, Membership, Registration

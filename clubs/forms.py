@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 from django import forms
 from django.utils import timezone
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 from .models import ClubNight, Membership
 

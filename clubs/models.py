@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from accounts.names import NameKeyField, name_key, with_key_field
-from kookaburra.choices import Game
+from core.choices import Game
 
 
 def name_taken_message(existing: str) -> str:

@@ -16,3 +16,8 @@ def upcoming_registrations(user, now=None):
     check-in). Each row has its night and club loaded and its waitlist rank annotated
     (`waitlist_rank()` costs no query)."""
     return Registration.objects.filter(user=user).upcoming(now)
+
+
+def memberships_of(user):
+    """The user's memberships, with their clubs, by club name."""
+    return user.memberships.select_related("club").order_by("club__name")

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
-from kookaburra.choices import Game
+from core.choices import Game
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access

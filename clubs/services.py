@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Notice
 from accounts.names import name_key
-from kookaburra.choices import Game
-from kookaburra.enqueue import enqueue_on_commit
-from kookaburra.errors import ServiceError
+from core.choices import Game
+from core.enqueue import enqueue_on_commit
+from core.errors import ServiceError
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration, name_taken_message
 from .permissions import club_access
@@ -36,7 +36,7 @@ Status = Registration.Status
 
 
 class ClubError(ServiceError):
-    """A request about a club that can't be done (see kookaburra.errors)."""
+    """A request about a club that can't be done (see core.errors)."""
 
 
 class InvalidInput(ClubError):

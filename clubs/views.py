@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from kookaburra.decorators import login_required_htmx
-from kookaburra.forms import apply_service_error
+from core.decorators import login_required_htmx
+from core.forms import apply_service_error
 
 from . import services
 from .feeds import club_calendar, member_calendar

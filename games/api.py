@@ -18,8 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Club
-from kookaburra.api import error_responses
-from kookaburra.choices import Game
+from core.api import error_responses
+from core.choices import Game
 
 from . import selectors, services
 from .engines import records
@@ -61,7 +61,7 @@ def _club(club_id: int | None, *, field: str) -> Club | None:
 
 
 class GameAPIView(GenericAPIView):
-    """A table endpoint (service errors become HTTP answers in kookaburra.api)."""
+    """A table endpoint (service errors become HTTP answers in core.api)."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 

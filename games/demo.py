@@ -3,7 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 from . import services
 from .models import BotLevel, Table

@@ -3,11 +3,11 @@ answers with; pages show the message. Whatever raised one has changed nothing.""
 
 from __future__ import annotations
 
-from kookaburra.errors import ServiceError
+from core.errors import ServiceError
 
 
 class GameError(ServiceError):
-    """A request about a table that can't be done (see kookaburra.errors)."""
+    """A request about a table that can't be done (see core.errors)."""
 
 
 class InvalidInput(GameError):

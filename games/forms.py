@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from clubs.models import Membership
-from kookaburra.choices import Game
+from core.choices import Game
 
 from . import selectors, state
 from .bots import BOT_LEVELS

@@ -22,7 +22,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 
 def new_invite_token() -> str:

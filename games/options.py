@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 from .engines import five_hundred, pitch
 from .engines.records import engine_for

@@ -27,7 +27,7 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Membership
-from kookaburra.choices import Game
+from core.choices import Game
 
 from . import state
 from .engines import five_hundred, records
@@ -76,6 +76,17 @@ def tables_of(user) -> QuerySet[Table]:
         .prefetch_related("seats__user")
         .order_by("-created_at", "-id")
     )
+
+
+def current_tables_of(user, limit: int = 8) -> list[Table]:
+    """The newest `limit` of `tables_of(user)`, those waiting on the user's move first; each
+    table carries `my_turn`."""
+    tables = list(tables_of(user)[:limit])
+    for table in tables:
+        seat = next((s.number for s in table.seats.all() if s.user_id == user.pk), None)
+        table.my_turn = table.status == Table.Status.PLAYING and table.to_act == seat
+    tables.sort(key=lambda t: not t.my_turn)
+    return tables
 
 
 def house_rule_sets_for(user, game: str | None = None) -> QuerySet[HouseRuleSet]:

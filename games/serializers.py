@@ -6,8 +6,8 @@ serializers here describe them for the schema and pass them through.
 
 from rest_framework import serializers
 
-from kookaburra.api import ID_MAX, ErrorSerializer
-from kookaburra.choices import Game
+from core.api import ID_MAX, ErrorSerializer
+from core.choices import Game
 
 from .bots import BOT_LEVELS
 from .models import BotLevel, HouseRuleSet, Table

@@ -38,8 +38,8 @@ from django.utils.translation import ngettext
 from accounts.models import Notice
 from clubs.models import Club
 from clubs.permissions import club_access
-from kookaburra.choices import Game
-from kookaburra.enqueue import enqueue_on_commit
+from core.choices import Game
+from core.enqueue import enqueue_on_commit
 
 from . import state
 from .engines.base import Action, IllegalAction

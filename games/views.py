@@ -27,9 +27,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from kookaburra.choices import Game
-from kookaburra.decorators import login_required_htmx
-from kookaburra.forms import apply_service_error
+from core.choices import Game
+from core.decorators import login_required_htmx
+from core.forms import apply_service_error
 
 from . import selectors, services
 from .bots import BOT_LEVELS

@@ -9,8 +9,8 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from . import views
-from .api import not_found
+from core.views import healthz, not_found
+from home.views import home
 
 # The API docs under the Content Security Policy: Swagger UI's start-up script is served as a
 # file of its own (the split view). Both docs pages write a few styles into the page (ReDoc all
@@ -22,11 +22,11 @@ DOCS_CSP = {
     "worker-src": [CSP.SELF, "blob:"],
 }
 # Under /api/, a URL no route matches answers the API's JSON 404.
-handler404 = "kookaburra.api.not_found"
+handler404 = "core.views.not_found"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("healthz", views.healthz, name="healthz"),
+    path("", home, name="home"),
+    path("healthz", healthz, name="healthz"),
     # Django's own login, logout, password change and reset views (names: login, logout, …).
     path("accounts/", include("accounts.auth_urls")),
     path("accounts/", include("accounts.urls")),

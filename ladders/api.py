@@ -19,8 +19,8 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from clubs.models import Club
-from kookaburra.api import error_responses
-from kookaburra.choices import Game
+from core.api import error_responses
+from core.choices import Game
 
 from . import selectors, services, stats_data
 from .models import Ladder, RatedGame, RebuildJob

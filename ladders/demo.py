@@ -22,11 +22,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club, ClubNight
+from core.choices import Game
 from games import bots, state
 from games import services as game_services
 from games.engines.base import Action
 from games.models import Table
-from kookaburra.choices import Game
 
 from . import services
 

@@ -2,7 +2,7 @@
 
 from django import forms
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 
 class LadderSettingsForm(forms.Form):

@@ -23,7 +23,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 from .ratings import ACTIVE_DAYS, MIN_GAMES
 

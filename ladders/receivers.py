@@ -7,8 +7,8 @@ net for a lost task).
 
 from django.dispatch import receiver
 
+from core.enqueue import enqueue_on_commit
 from games.signals import game_finished
-from kookaburra.enqueue import enqueue_on_commit
 from tournaments.signals import result_confirmed
 
 from .tasks import record_table_game, record_tournament_result

@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club, ClubNight
-from kookaburra.choices import Game
+from core.choices import Game
 
 from . import stats_data
 from .models import (
@@ -133,6 +133,15 @@ class RatingLine:
     @property
     def where(self) -> str:
         return self.ladder.club.name if self.ladder.club_id else "Site-wide"
+
+
+def ratings_of(user):
+    """The user's ratings on the site-wide ladders, by game."""
+    return (
+        PlayerRating.objects.filter(user=user, ladder__club=None)
+        .select_related("ladder")
+        .order_by("ladder__game")
+    )
 
 
 def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from kookaburra.choices import Game
+from core.choices import Game
 
 from .models import RebuildJob
 

@@ -50,9 +50,9 @@ from django.utils import timezone
 from accounts.models import User
 from clubs.models import Club
 from clubs.permissions import club_access
-from kookaburra.choices import Game
-from kookaburra.enqueue import enqueue_on_commit
-from kookaburra.errors import ServiceError
+from core.choices import Game
+from core.enqueue import enqueue_on_commit
+from core.errors import ServiceError
 
 from .models import (
     ClubLadderSettings,

@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from clubs.models import Club
 from clubs.permissions import club_access
-from kookaburra.choices import Game
-from kookaburra.decorators import login_required_htmx
-from kookaburra.forms import apply_service_error
+from core.choices import Game
+from core.decorators import login_required_htmx
+from core.forms import apply_service_error
 
 from . import charts, selectors, services
 from .forms import LadderSettingsForm, RebuildForm

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club, Membership, Registration
-from kookaburra.choices import Game
+from core.choices import Game
 
 
 @pytest.fixture

@@ -20,9 +20,9 @@ from rest_framework.response import Response
 
 from accounts.models import User
 from clubs.models import Club, ClubNight
+from core.api import ID_IN_PATH, ErrorSerializer, error_responses
+from core.downloads import csv_response
 from games.models import HouseRuleSet
-from kookaburra.api import ID_IN_PATH, ErrorSerializer, error_responses
-from kookaburra.downloads import csv_response
 
 from . import selectors, services
 from .models import Entrant, Round, Tournament, TournamentTable

@@ -19,7 +19,7 @@ from django.db import transaction
 from accounts.models import User
 from clubs.demo import MEMBER_PASSWORD, build_demo
 from clubs.models import Membership
-from kookaburra.choices import Game
+from core.choices import Game
 
 from . import services
 from .models import Round, Tournament

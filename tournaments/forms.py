@@ -19,11 +19,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from clubs.models import ClubNight
+from core.choices import Game
 from games.bots import BOT_LEVELS
 from games.forms import option_field_name
 from games.models import BotLevel, HouseRuleSet
 from games.options import OptionField, OptionsError, form_value, option_fields, parse_value
-from kookaburra.choices import Game
 
 from . import formats, selectors
 from .formats import TIEBREAK_HELP, Tiebreak

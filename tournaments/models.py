@@ -25,8 +25,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from core.choices import Game
 from games.models import BotLevel
-from kookaburra.choices import Game
 
 
 def new_tournament_seed() -> int:

@@ -129,6 +129,19 @@ def tournaments_of_club(club) -> QuerySet[Tournament]:
     )
 
 
+def current_tournaments_of(user, limit: int = 5) -> QuerySet[Tournament]:
+    """The newest `limit` tournaments the user is entered in that have not finished."""
+    if not _signed_in(user):
+        return Tournament.objects.none()
+    return (
+        Tournament.objects.filter(entrants__members__user=user)
+        .exclude(status=Tournament.Status.FINISHED)
+        .select_related("club")
+        .distinct()
+        .order_by("-created_at")[:limit]
+    )
+
+
 def entrant_list(tournament: Tournament) -> QuerySet[Entrant]:
     return (
         Entrant.objects.filter(tournament=tournament)

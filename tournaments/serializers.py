@@ -7,10 +7,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.permissions import club_access
+from core.api import ID_MAX
+from core.choices import Game
 from games.models import BotLevel
 from games.serializers import bot_levels_help
-from kookaburra.api import ID_MAX
-from kookaburra.choices import Game
 
 from . import selectors
 from .formats import TIEBREAK_HELP, Tiebreak

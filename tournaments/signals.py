@@ -7,12 +7,12 @@ the commit) and this receiver enqueues the task that records the tournament resu
 
 from django.dispatch import Signal
 
-from kookaburra.enqueue import enqueue_on_commit
+from core.enqueue import enqueue_on_commit
 
 from .models import TournamentTable
 
 # A tournament table's result was confirmed or corrected (sent inside the service's transaction
-# with `table_id`, the TournamentTable's id; receivers enqueue work with kookaburra.enqueue).
+# with `table_id`, the TournamentTable's id; receivers enqueue work with core.enqueue).
 # The ladders rate physical tables' results from it.
 result_confirmed = Signal()
 

@@ -43,17 +43,18 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files
     "django_htmx",
+    "core",
     "accounts",
     "clubs",
     "games",
     "tournaments",
     "ladders",
-    "kookaburra",
+    "home",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "kookaburra.middleware.RefuseNulMiddleware",
+    "core.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,7 +69,7 @@ MIDDLEWARE = [
 ]
 
 if env_bool("KOOKABURRA_QUERY_COUNT_HEADER", False):
-    MIDDLEWARE.insert(0, "kookaburra.middleware.QueryCountMiddleware")
+    MIDDLEWARE.insert(0, "core.middleware.QueryCountMiddleware")
 
 # Content Security Policy: scripts and styles only from our own static files. No inline script
 # at all (the pages' few handlers live in static/js/site.js); htmx is told not to inject its
@@ -249,7 +250,7 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 60.0,
     },
     # Follow-up work is enqueued on commit without ever failing the request
-    # (kookaburra.enqueue); these sweeps redo what a broker outage lost.
+    # (core.enqueue); these sweeps redo what a broker outage lost.
     "ladders-record-lost-table-games": {
         "task": "ladders.tasks.record_lost_table_games",
         "schedule": 60.0,
@@ -264,15 +265,15 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # DRF's session authentication, but an anonymous call gets 401 and the token's header.
-        "kookaburra.authentication.SessionAuthentication",
+        "core.authentication.SessionAuthentication",
         "accounts.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "kookaburra.api_schema.AutoSchema",
-    "EXCEPTION_HANDLER": "kookaburra.api.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "kookaburra.api.Pagination",
+    "DEFAULT_SCHEMA_CLASS": "core.api_schema.AutoSchema",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "core.api.Pagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_METADATA_CLASS": "kookaburra.api.Metadata",
+    "DEFAULT_METADATA_CLASS": "core.api.Metadata",
     # Too many requests: 429 with `detail`, `code` ("throttled") and Retry-After.
     "DEFAULT_THROTTLE_CLASSES": [
         "accounts.throttling.AnonThrottle",
@@ -305,7 +306,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
-        "GameEnum": "kookaburra.choices.Game",
+        "GameEnum": "core.choices.Game",
         "MembershipRoleEnum": "clubs.models.Membership.Role",
         "RegistrationStatusEnum": "clubs.models.Registration.Status",
         "JoinRequestStatusEnum": "clubs.models.JoinRequest.Status",

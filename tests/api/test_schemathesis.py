@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from clubs.models import Club, ClubNight, JoinRequest, Membership, Registration
-from kookaburra.choices import Game
+from core.choices import Game
 
 EXAMPLES = int(os.environ.get("KOOKABURRA_FUZZ_EXAMPLES", "3"))
 # Valid input (positive), and with KOOKABURRA_FUZZ_NEGATIVE=1 input the schema says is invalid too.

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Club, ClubNight, Membership
-from kookaburra.choices import Game
+from core.choices import Game
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import Notice
 from clubs.models import Club, ClubNight, JoinRequest, Membership, Registration
-from kookaburra.choices import Game
+from core.choices import Game
 from tests.conftest import PASSWORD
 
 Status = Registration.Status

@@ -7,7 +7,7 @@ from django.db import IntegrityError
 from accounts.models import Notice
 from clubs import services
 from clubs.models import Club, JoinRequest, Membership, Registration
-from kookaburra.choices import Game
+from core.choices import Game
 
 Role = Membership.Role
 

@@ -12,7 +12,7 @@ from accounts.models import Notice
 from clubs import services
 from clubs.models import ClubNight, Registration
 from clubs.tasks import send_waitlist_promotion_email
-from kookaburra.choices import Game
+from core.choices import Game
 
 Status = Registration.Status
 

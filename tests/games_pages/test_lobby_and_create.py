@@ -8,10 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.choices import Game
 from games import services
 from games.models import HouseRuleSet, Table
 from games.options import option_fields
-from kookaburra.choices import Game
 
 from .helpers import full_table, refreshed
 

@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from clubs.models import Club, Membership
+from core.choices import Game
 from games.models import Seat, Table
-from kookaburra.choices import Game
 
 START = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from clubs.models import Club, Membership
-from kookaburra.choices import Game
+from core.choices import Game
 from ladders import services, tasks
 from ladders.models import (
     ClubLadderSettings,

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from kookaburra.choices import Game
+from core.choices import Game
 from ladders import tasks
 from tests.conftest import PASSWORD
 

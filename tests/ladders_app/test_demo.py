@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from clubs.demo import build_demo
+from core.choices import Game
 from games.models import Table
-from kookaburra.choices import Game
 from ladders.demo import FIVE_HUNDRED_TABLES, PITCH_TABLES, build_ladder_demo
 from ladders.models import PlayerGameStats, RatedGame
 from ladders.selectors import ladder_board, night_history

@@ -6,8 +6,8 @@ import random
 import pytest
 from django.urls import reverse
 
+from core.choices import Game
 from games import services as game_services
-from kookaburra.choices import Game
 from ladders.models import RatedGame
 from ladders.selectors import stats_coverage
 from tests.games.helpers import act_randomly

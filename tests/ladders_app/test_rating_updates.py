@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from openskill.models import PlackettLuce
 
-from kookaburra.choices import Game
+from core.choices import Game
 from ladders import services, tasks
 from ladders.models import GamePlayer, Ladder, PlayerRating, RatedGame, RatingChange
 

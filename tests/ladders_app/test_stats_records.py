@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
+from core.choices import Game
 from games import services as game_services
 from games.models import TableHand
 from games.selectors import game_record_for
-from kookaburra.choices import Game
 from ladders import services, stats, stats_data
 from ladders.models import PlayerGameStats, RatedGame
 from ladders.selectors import partner_names, player_stats

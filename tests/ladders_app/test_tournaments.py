@@ -10,7 +10,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from clubs.models import ClubNight, Membership
-from kookaburra.choices import Game
+from core.choices import Game
 from ladders import services, tasks
 from ladders.models import GamePlayer, PlayerRating, RatedGame, RebuildJob
 from ladders.selectors import night_history, player_tournaments

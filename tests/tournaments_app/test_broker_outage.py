@@ -14,10 +14,10 @@ from django.urls import reverse
 from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
+from core.choices import Game
 from games import selectors as game_selectors
 from games.models import Table
 from games.views import ACTION_FIELDS
-from kookaburra.choices import Game
 from ladders import tasks as ladder_tasks
 from ladders.models import RatedGame
 from tournaments import services

@@ -4,7 +4,7 @@ from itertools import combinations
 
 import pytest
 
-from kookaburra.choices import Game
+from core.choices import Game
 from tournaments import selectors, services
 from tournaments.models import Bye, Entrant, Round, TableSeat, Tournament
 

@@ -3,7 +3,7 @@ entries, withdrawals, starting and finishing."""
 
 import pytest
 
-from kookaburra.choices import Game
+from core.choices import Game
 from tournaments import selectors, services
 from tournaments.models import Entrant, EntrantMember, Round, Tournament
 

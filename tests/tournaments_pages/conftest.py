@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import ClubNight, Membership
-from kookaburra.choices import Game
+from core.choices import Game
 from tests.club_fixtures import check_in  # noqa: F401  (tests import it from here)
 from tournaments import services
 

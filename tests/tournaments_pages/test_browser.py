@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from clubs import services as club_services
-from kookaburra.choices import Game
+from core.choices import Game
 from tournaments.models import Round, Tournament
 
 PASSWORD = "correct-horse-9"

@@ -18,7 +18,7 @@ BOT: Final = None
 
 FIVE_HUNDRED: Final = "five_hundred"
 PITCH: Final = "pitch"
-#: The values of `kookaburra.choices.Game` (not imported here: this package has no Django import).
+#: The values of `core.choices.Game` (not imported here: this package has no Django import).
 GAMES: Final = (FIVE_HUNDRED, PITCH)
 
 

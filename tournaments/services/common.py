@@ -7,7 +7,7 @@ from django.urls import NoReverseMatch, reverse
 from accounts.models import Notice
 from clubs.models import Membership
 from clubs.permissions import club_access
-from kookaburra.enqueue import enqueue_on_commit
+from core.enqueue import enqueue_on_commit
 
 from ..models import Round, Tournament, TournamentTable
 from .errors import NotAllowed, WrongStatus

@@ -3,11 +3,11 @@ the API answers with; pages show the message. Whatever raised one has changed no
 
 from __future__ import annotations
 
-from kookaburra.errors import ServiceError
+from core.errors import ServiceError
 
 
 class TournamentError(ServiceError):
-    """A request about a tournament that can't be done (see kookaburra.errors)."""
+    """A request about a tournament that can't be done (see core.errors)."""
 
 
 class InvalidInput(TournamentError):

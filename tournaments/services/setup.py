@@ -13,9 +13,9 @@ from django.utils import timezone
 from accounts.models import User
 from clubs.models import Club, ClubNight, Registration
 from clubs.permissions import club_access
+from core.choices import Game
 from games.models import BotLevel, HouseRuleSet
 from games.options import OptionsError, validate_options
-from kookaburra.choices import Game
 
 from .. import selectors
 from ..formats import Tiebreak

@@ -13,7 +13,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from kookaburra.decorators import login_required_htmx
+from core.decorators import login_required_htmx
 
 from .. import selectors, services
 from ..formats import round_count

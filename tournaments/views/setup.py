@@ -12,8 +12,8 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from clubs.models import Club, Membership
 from clubs.permissions import club_access
-from kookaburra.decorators import login_required_htmx
-from kookaburra.forms import apply_service_error
+from core.decorators import login_required_htmx
+from core.forms import apply_service_error
 
 from .. import selectors, services
 from ..forms import EntrantAddForm, TournamentForm, format_guide

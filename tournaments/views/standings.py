@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from kookaburra.downloads import csv_response
+from core.downloads import csv_response
 
 from .. import selectors
 from ..formats import TIEBREAK_HELP, Tiebreak

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from clubs.models import Club
-from kookaburra.choices import Game
+from core.choices import Game
 from ladders import services
 from ladders.models import RebuildJob
 

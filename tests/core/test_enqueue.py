@@ -1,4 +1,4 @@
-"""kookaburra.enqueue: follow-up work is sent after the commit, and a broker outage never fails
+"""core.enqueue: follow-up work is sent after the commit, and a broker outage never fails
 the change that asked for it; the sweeps that redo lost work are on Celery beat's schedule."""
 
 import logging
@@ -12,8 +12,8 @@ from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
+from core.enqueue import enqueue_on_commit
 from kookaburra.celery import app
-from kookaburra.enqueue import enqueue_on_commit
 
 ran: list = []
 
@@ -55,13 +55,13 @@ def test_nothing_is_sent_when_the_transaction_is_rolled_back():
 @pytest.mark.django_db(transaction=True)
 def test_a_broker_outage_is_logged_and_the_callbacks_after_it_still_run(caplog):
     after = []
-    with down(), caplog.at_level(logging.ERROR, logger="kookaburra.enqueue"):
+    with down(), caplog.at_level(logging.ERROR, logger="core.enqueue"):
         with transaction.atomic():
             enqueue_on_commit(remember, 7)
             transaction.on_commit(lambda: after.append("ran"))
         enqueue_on_commit(remember, 8)  # outside a transaction: sent at once, same care
     assert after == ["ran"]
-    messages = [r.getMessage() for r in caplog.records if r.name == "kookaburra.enqueue"]
+    messages = [r.getMessage() for r in caplog.records if r.name == "core.enqueue"]
     assert len(messages) == 2 and "remember" in messages[0] and "(7,)" in messages[0]
 
 
@@ -89,10 +89,12 @@ def test_every_sweep_is_on_beats_schedule_and_is_a_task():
 
 def test_no_app_enqueues_but_through_the_helper():
     """delay_on_commit and a bare on_commit(...delay) fail the request when the broker is down."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     offenders = [
         str(path.relative_to(root))
-        for app_name in ("accounts", "clubs", "games", "kookaburra", "ladders", "tournaments")
+        for app_name in (
+            "accounts", "clubs", "core", "games", "home", "kookaburra", "ladders", "tournaments"
+        )
         for path in (root / app_name).rglob("*.py")
         if re.search(r"delay_on_commit|on_commit\([^)]*(delay|apply_async)", path.read_text())
     ]

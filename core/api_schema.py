@@ -1,5 +1,5 @@
 """The API's OpenAPI schema class (a module of its own: drf-spectacular's imports need DRF's views
-loaded, and DRF loads `kookaburra.api` while loading them)."""
+loaded, and DRF loads `core.api` while loading them)."""
 
 import drf_spectacular.authentication
 import drf_spectacular.openapi
@@ -11,7 +11,7 @@ from .api import ERROR_DESCRIPTIONS, ErrorSerializer, OpenApiResponse
 class SessionScheme(drf_spectacular.authentication.SessionScheme):
     """Our session authentication is DRF's, as far as the schema is concerned."""
 
-    target_class = "kookaburra.authentication.SessionAuthentication"
+    target_class = "core.authentication.SessionAuthentication"
 
 
 class AutoSchema(drf_spectacular.openapi.AutoSchema):

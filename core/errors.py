@@ -1,7 +1,7 @@
 """The errors services raise when a request can't be done.
 
 Each carries a message for people, the form field it belongs to (if any), a stable `code` and the
-HTTP status the API answers with (see `kookaburra.api.exception_handler`); pages show the
+HTTP status the API answers with (see `core.api.exception_handler`); pages show the
 message. Whatever raised one has changed nothing. Each app subclasses these for its own cases
 (`clubs.services.ClubError`, `games.errors.GameError`, …).
 """

@@ -7,11 +7,11 @@ from django.test import override_settings
 
 @pytest.mark.django_db
 def test_query_count_header_counts_the_requests_queries(client):
-    middleware = ["kookaburra.middleware.QueryCountMiddleware", *settings.MIDDLEWARE]
+    middleware = ["core.middleware.QueryCountMiddleware", *settings.MIDDLEWARE]
     with override_settings(MIDDLEWARE=middleware):
         response = client.get("/healthz")
     assert response["X-DB-Queries"] == "1"
 
 
 def test_the_middleware_is_off_unless_asked_for():
-    assert "kookaburra.middleware.QueryCountMiddleware" not in settings.MIDDLEWARE
+    assert "core.middleware.QueryCountMiddleware" not in settings.MIDDLEWARE

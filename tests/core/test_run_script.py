@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "run.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "run.py"
 
 
 @pytest.fixture

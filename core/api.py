@@ -1,5 +1,6 @@
 """What every app's API shares: one error body for every refusal, and its schema; pagination;
-OPTIONS answers; the JSON 404 (the session authentication is in `kookaburra.authentication`).
+OPTIONS answers (the session authentication is in `core.authentication`, the JSON 404 in
+`core.views`).
 
 Every error the API answers is `{"detail": reason, "code": stable code}`; a validation error adds
 `fields` (each input field at fault and its messages), a service's refusal may add `field` (and
@@ -9,7 +10,6 @@ Every error the API answers is `{"detail": reason, "code": stable code}`; a vali
 from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
@@ -127,17 +127,6 @@ def exception_handler(exc, context):
     code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
     response.data = {"detail": str(detail), "code": str(code)}
     return response
-
-
-def not_found(request, exception=None):
-    """Django's 404 for a URL no route matches: JSON under /api/, the site's page elsewhere."""
-    if request.path.startswith("/api/"):
-        return JsonResponse(
-            {"detail": _("There is no such thing here."), "code": "not_found"}, status=404
-        )
-    from django.views.defaults import page_not_found
-
-    return page_not_found(request, exception)
 
 
 # Pagination --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Site-wide tasks."""
+"""Tasks that belong to no app. (Site-wide tasks that use apps would live in `home.tasks`.)"""
 
 from celery import shared_task
 

@@ -114,11 +114,11 @@ def _round_trip(env: dict, tmp_path: Path) -> str:
         ):
             time.sleep(0.2)
         _python(
-            "import django; django.setup(); from kookaburra.tasks import ping; ping.delay()", env
+            "import django; django.setup(); from core.tasks import ping; ping.delay()", env
         )
         while time.monotonic() < deadline:
             text = log.read_text()
-            if "kookaburra.tasks.ping" in text and "succeeded" in text:
+            if "core.tasks.ping" in text and "succeeded" in text:
                 return text
             time.sleep(0.2)
         return log.read_text()
