@@ -38,8 +38,11 @@ FUZZ_EXAMPLES ?= 60
 fuzz-api: install
 	KOOKABURRA_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) KOOKABURRA_FUZZ_NEGATIVE=1 $(BIN)/python -m pytest tests/api/test_schemathesis.py -p no:cacheprovider -q
 
+# Style, the import contracts (pyproject.toml [tool.importlinter]) and no missing migration.
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 check-deploy: install
 	DJANGO_SETTINGS_MODULE=kookaburra.settings.production DJANGO_SECRET_KEY=$$(head -c 48 /dev/urandom | base64) \
