@@ -6,9 +6,12 @@
 With no PATH it walks the repository (skipping .git, .venv, var, static/vendor). It rewrites
 dotted names (`from kookaburra.errors import ServiceError`, `"kookaburra.middleware.X"` in
 settings, Celery task names, logger names, `mock.patch` targets), `from kookaburra import api`,
-and file paths in prose (`kookaburra/enqueue.py`). Running it twice changes nothing the second
-time; the imports of the files it rewrote are then re-sorted with
-`ruff check --fix --select I`. `--check` only lists the files it would change and exits 1 if there are any.
+and file paths in prose (`kookaburra/enqueue.py`), then re-sorts the imports of the Python files
+it rewrote (`ruff check --fix --select I`). Running it twice changes nothing the second time.
+`--check` only lists the files it would change, and exits 1 if there are any. Files saying
+"rename_core_imports: leave this file alone" are skipped (this script, its test).
+
+rename_core_imports: leave this file alone
 
 `kookaburra/` keeps settings/, urls.py, api_urls.py, celery.py, broker.py, wsgi.py and asgi.py:
 names under those are left alone.
@@ -47,6 +50,7 @@ SPLIT = {
 
 SUFFIXES = {".py", ".md", ".toml", ".cfg", ".ini", ".txt", ".html", ".sh", ".yml", ".yaml"}
 NAMES = {"Makefile", "run"}
+SKIP_MARK = "rename_core_imports: " + "leave this file alone"
 SKIP_DIRS = {".git", ".venv", "var", "node_modules", "__pycache__", "vendor"}
 
 _modules = "|".join(sorted(MOVED, key=len, reverse=True))
@@ -54,56 +58,47 @@ _modules = "|".join(sorted(MOVED, key=len, reverse=True))
 DOTTED = re.compile(rf"(?<![\w.])kookaburra\.({_modules})(?!\w)")
 # The same as a path in prose or a command line: kookaburra/enqueue.py, kookaburra/management/.
 PATHED = re.compile(rf"(?<![\w./-])kookaburra/({_modules})(?=\.py\b|/)")
-FROM_PACKAGE = re.compile(r"^(?P<indent>[ \t]*)from kookaburra import (?P<names>[^(\\\n]+)$", re.M)
-
-
-def _split_from_package(match: re.Match) -> str:
-    """`from kookaburra import api, celery_app` -> one line per package the names now live in."""
-    indent = match.group("indent")
-    groups: dict[str, list[str]] = {}
-    for item in match.group("names").split("#")[0].split(","):
-        item = item.strip()
-        if not item:
-            continue
-        name = item.split(" as ")[0].strip()
-        package = MOVED[name].rsplit(".", 1)[0] if name in MOVED else "kookaburra"
-        groups.setdefault(package, []).append(item)
-    if list(groups) == ["kookaburra"]:
-        return match.group(0)
-    return "\n".join(
-        f"{indent}from {package} import {', '.join(items)}" for package, items in groups.items()
-    )
-
-
-FROM_MODULE = re.compile(
-    rf"^(?P<indent>[ \t]*)from kookaburra\.(?P<module>{_modules}) import (?P<names>[^(\\\n]+)$",
+# `from kookaburra import api`, `from kookaburra.views import healthz, home`, on one line or in
+# parentheses over several.
+FROM_IMPORT = re.compile(
+    rf"^(?P<indent>[ \t]*)from kookaburra(?:\.(?P<module>{_modules}))? import "
+    r"(?:\((?P<wrapped>[^)]*)\)|(?P<names>[^(\\\n]+))$",
     re.M,
 )
 
 
-def _split_from_module(match: re.Match) -> str:
-    """`from kookaburra.views import healthz, home` -> core.views for one, home.views for the other."""
-    indent, module = match.group("indent"), match.group("module")
+def _where(module: str | None, name: str) -> str:
+    """The package or module `name` is imported from now (`from kookaburra[.module] import name`)."""
+    if module is None:
+        return MOVED[name].rsplit(".", 1)[0] if name in MOVED else "kookaburra"
+    return SPLIT.get(f"kookaburra.{module}.{name}", f"{MOVED[module]}.{name}").rsplit(".", 1)[0]
+
+
+def _split_import(match: re.Match) -> str:
+    """One `from X import ...` line per place the imported names live in now."""
+    module = match.group("module")
+    names = match.group("wrapped") if match.group("wrapped") is not None else match.group("names")
     groups: dict[str, list[str]] = {}
-    for item in match.group("names").split("#")[0].split(","):
-        item = item.strip()
-        if not item:
-            continue
-        name = item.split(" as ")[0].strip()
-        moved = SPLIT.get(f"kookaburra.{module}.{name}", f"{MOVED[module]}.{name}")
-        groups.setdefault(moved.rsplit(".", 1)[0], []).append(item)
+    for line in names.splitlines() or [""]:
+        for item in line.split("#")[0].split(","):
+            item = item.strip()
+            if item:
+                where = _where(module, item.split(" as ")[0].strip())
+                groups.setdefault(where, []).append(item)
+    if not groups or list(groups) == ["kookaburra"]:
+        return match.group(0)
+    indent = match.group("indent")
     return "\n".join(
-        f"{indent}from {package} import {', '.join(items)}" for package, items in groups.items()
+        f"{indent}from {where} import {', '.join(items)}" for where, items in groups.items()
     )
 
 
 def rewrite(text: str) -> str:
     for old, new in SPLIT.items():
         text = re.sub(rf"(?<![\w.]){re.escape(old)}(?!\w)", new, text)
-    text = FROM_MODULE.sub(_split_from_module, text)
+    text = FROM_IMPORT.sub(_split_import, text)
     text = DOTTED.sub(lambda m: MOVED[m.group(1)], text)
     text = PATHED.sub(lambda m: MOVED[m.group(1)].replace(".", "/"), text)
-    text = FROM_PACKAGE.sub(_split_from_package, text)
     return text
 
 
@@ -116,8 +111,6 @@ def candidates(paths: list[Path]):
             if any(part in SKIP_DIRS for part in child.relative_to(path).parts):
                 continue
             if child.is_file() and (child.suffix in SUFFIXES or child.name in NAMES):
-                if child.resolve() == Path(__file__).resolve():
-                    continue
                 yield child
 
 
@@ -129,6 +122,8 @@ def main(argv: list[str]) -> int:
         try:
             text = path.read_text()
         except UnicodeDecodeError:
+            continue
+        if SKIP_MARK in text:  # this script and its test hold the old names on purpose
             continue
         new = rewrite(text)
         if new != text:
