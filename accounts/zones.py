@@ -91,3 +91,19 @@ def user_zone_name(user) -> str:
     """The zone a person reads their own pages in: their choice, else the site's."""
     chosen = getattr(user, "time_zone", "") if user is not None else ""
     return chosen or site_zone_name()
+
+
+def in_reader_zone(view):
+    """A view decorator: the page is rendered in the signed-in person's own zone (their
+    `time_zone`, else the site's), for their dashboard, My nights, notices and profile."""
+    from functools import wraps
+
+    from django.utils import timezone
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        user = request.user if request.user.is_authenticated else None
+        with timezone.override(zone(user_zone_name(user))):
+            return view(request, *args, **kwargs)
+
+    return wrapped

@@ -37,6 +37,7 @@ class ClubSerializer(serializers.ModelSerializer):
             "venue",
             "games",
             "is_open",
+            "time_zone",
             "member_count",
             "my_role",
             "url",
@@ -63,6 +64,12 @@ class ClubInputSerializer(serializers.Serializer):
         required=False,
         default=True,
         help_text="Open clubs let anyone join at once; closed ones take requests.",
+    )
+    time_zone = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="The IANA zone the club meets in, e.g. Asia/Kolkata (default: the site's). "
+        "Its nights' times are read in it. Only an owner can change it.",
     )
 
 

@@ -7,6 +7,7 @@ from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
 
+from accounts.zones import in_reader_zone
 from clubs.selectors import upcoming_registrations
 from games.models import Table
 from games.selectors import tables_of
@@ -14,6 +15,7 @@ from ladders.models import PlayerRating
 from tournaments.models import Tournament
 
 
+@in_reader_zone
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "home.html")
