@@ -31,6 +31,8 @@ def club_moment(day: date, at: time, club) -> datetime:
 
     On the day clocks go forward, the skipped hour doesn't exist: NoSuchTime says so. On the day
     they go back, the repeated hour is taken at its first pass (still daylight-saving time).
+    The instant comes back in UTC (Python never finds a wall-clock time in the repeated hour
+    equal to an instant in another zone: PEP 495).
     """
     tz = club.zoneinfo
     moment = datetime.combine(day, at).replace(tzinfo=tz)
@@ -43,7 +45,7 @@ def club_moment(day: date, at: time, club) -> datetime:
             )
             % {"time": at.strftime("%H:%M"), "day": day.isoformat(), "zone": club.time_zone}
         )
-    return moment
+    return moment.astimezone(UTC)
 
 
 def club_wall_clock(moment: datetime, club) -> datetime:
