@@ -202,8 +202,11 @@ class NightSerializer(serializers.ModelSerializer):
 
 
 class NightInputSerializer(serializers.Serializer):
-    club = serializers.SlugField(
-        max_length=110, help_text="The club's slug (when scheduling).", required=False
+    club = serializers.CharField(
+        max_length=110,
+        help_text="The club's slug, in any script (when scheduling). Times given without an "
+        "offset are read in the club's time zone.",
+        required=False,
     )
     title = serializers.CharField(max_length=100, required=False, allow_blank=True)
     starts_at = serializers.DateTimeField()

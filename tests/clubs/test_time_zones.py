@@ -424,3 +424,39 @@ def test_a_member_sets_their_own_zone(client, people):
     assert response.status_code == 200
     people.member.refresh_from_db()
     assert people.member.time_zone == "Asia/Kolkata"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "starts_at", ["2026-12-10T19:00", "2026-12-10T19:00:00+08:00", "2026-12-10T11:00:00Z"]
+)
+def test_the_api_reads_times_without_an_offset_in_the_clubs_zone(
+    client, people, zoned_club, starts_at
+):
+    club = zoned_club("Asia/Kuala_Lumpur", name="کلب", slug="کلب-کوالالمپور")
+    client.login(username=people.director.username, password=PASSWORD)
+    with _at(BEFORE):
+        response = client.post(
+            "/api/nights/",
+            {
+                "club": club.slug,
+                "starts_at": starts_at,
+                "capacity": 8,
+                "registration_closes_at": "2026-12-10T17:00",
+            },
+            content_type="application/json",
+        )
+    assert response.status_code == 201, response.content
+    night = ClubNight.objects.get(club=club)
+    assert night.starts_at == datetime(2026, 12, 10, 11, 0, tzinfo=UTC)
+    assert night.registration_closes_at == datetime(2026, 12, 10, 9, 0, tzinfo=UTC)
+
+    with _at(BEFORE):
+        response = client.patch(
+            f"/api/nights/{night.pk}/",
+            {"starts_at": "2026-12-10T19:30"},
+            content_type="application/json",
+        )
+    assert response.status_code == 200, response.content
+    night.refresh_from_db()
+    assert night.starts_at == datetime(2026, 12, 10, 11, 30, tzinfo=UTC)
