@@ -5,7 +5,7 @@ The expected instants are written out in UTC by hand (not worked out with zonein
 zone or offset anywhere between the form and the database shows up as a wrong instant.
 """
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from unittest import mock
 
 import pytest
@@ -14,38 +14,24 @@ from django.utils import timezone
 
 from clubs import services
 from clubs.forms import NightForm
-from clubs.models import Club, ClubNight, Membership, Registration
+from clubs.models import Club, ClubNight, Registration
 from clubs.times import club_moment
 from kookaburra.choices import Game
+from tests.clubs.conftest import add_staff
 from tests.conftest import PASSWORD
+
+
+def _utc(hour: int, minute: int = 0) -> datetime:
+    return datetime(2026, 12, 10, hour, minute, tzinfo=UTC)
+
 
 # zone, 19:00 on 10 Dec 2026 in UTC, 17:00 on that day in UTC (December: Sydney on AEDT, +11)
 ZONES = [
-    (
-        "Asia/Kolkata",
-        datetime(2026, 12, 10, 13, 30, tzinfo=UTC),
-        datetime(2026, 12, 10, 11, 30, tzinfo=UTC),
-    ),
-    (
-        "Asia/Karachi",
-        datetime(2026, 12, 10, 14, 0, tzinfo=UTC),
-        datetime(2026, 12, 10, 12, 0, tzinfo=UTC),
-    ),
-    (
-        "Asia/Kuala_Lumpur",
-        datetime(2026, 12, 10, 11, 0, tzinfo=UTC),
-        datetime(2026, 12, 10, 9, 0, tzinfo=UTC),
-    ),
-    (
-        "Australia/Perth",
-        datetime(2026, 12, 10, 11, 0, tzinfo=UTC),
-        datetime(2026, 12, 10, 9, 0, tzinfo=UTC),
-    ),
-    (
-        "Australia/Sydney",
-        datetime(2026, 12, 10, 8, 0, tzinfo=UTC),
-        datetime(2026, 12, 10, 6, 0, tzinfo=UTC),
-    ),
+    ("Asia/Kolkata", _utc(13, 30), _utc(11, 30)),
+    ("Asia/Karachi", _utc(14), _utc(12)),
+    ("Asia/Kuala_Lumpur", _utc(11), _utc(9)),
+    ("Australia/Perth", _utc(11), _utc(9)),
+    ("Australia/Sydney", _utc(8), _utc(6)),
 ]
 ZONE_IDS = [zone for zone, _start, _close in ZONES]
 # Well before the nights above: the night can be scheduled and registration is open.
@@ -68,12 +54,22 @@ def zoned_club(people):
             time_zone=zone,
             created_by=people.owner,
         )
-        Membership.objects.create(club=club, user=people.owner, role=Membership.Role.OWNER)
-        Membership.objects.create(club=club, user=people.director, role=Membership.Role.DIRECTOR)
-        Membership.objects.create(club=club, user=people.member, role=Membership.Role.MEMBER)
+        add_staff(club, people)
         return club
 
     return make
+
+
+def _local(club, hour: int, day: date = date(2026, 12, 10)) -> datetime:
+    """`hour` o'clock on `day` by the club's clocks."""
+    return club_moment(day, time(hour), club)
+
+
+def _seven_pm_night(people, club, **fields) -> ClubNight:
+    """The director schedules a night at 7 pm on 10 Dec 2026 by the club's clocks."""
+    return services.night_schedule(
+        people.director, club, starts_at=_local(club, 19), capacity=8, **fields
+    )
 
 
 def _form_data(day="2026-12-10", start="19:00", **extra):
@@ -144,17 +140,7 @@ def test_scheduling_page_stores_the_instant_the_club_means(
 def test_registration_closes_at_the_right_instant(people, zoned_club, zone, start_utc, close_utc):
     club = zoned_club(zone)
     with _at(BEFORE):
-        night = services.night_schedule(
-            people.director,
-            club,
-            starts_at=club_moment(
-                datetime(2026, 12, 10).date(), datetime(2026, 1, 1, 19).time(), club
-            ),
-            capacity=8,
-            registration_closes_at=club_moment(
-                datetime(2026, 12, 10).date(), datetime(2026, 1, 1, 17).time(), club
-            ),
-        )
+        night = _seven_pm_night(people, club, registration_closes_at=_local(club, 17))
     assert (night.starts_at, night.registration_closes_at) == (start_utc, close_utc)
     with _at(close_utc - timedelta(seconds=1)):
         assert night.registration_state() == "open"
@@ -210,7 +196,7 @@ def test_a_night_across_the_change_lasts_its_real_length_in_the_calendar(
     client, zoned_club, people
 ):
     club = zoned_club("Australia/Sydney")
-    start = club_moment(datetime(2027, 4, 4).date(), datetime(2027, 1, 1, 1, 0).time(), club)
+    start = _local(club, 1, date(2027, 4, 4))
     ClubNight.objects.create(
         club=club,
         starts_at=start,
@@ -243,14 +229,7 @@ def test_ical_feeds_give_the_right_instant(client, people, zoned_club, zone, sta
 
     club = zoned_club(zone)
     with _at(BEFORE):
-        night = services.night_schedule(
-            people.director,
-            club,
-            starts_at=club_moment(
-                datetime(2026, 12, 10).date(), datetime(2026, 1, 1, 19).time(), club
-            ),
-            capacity=8,
-        )
+        night = _seven_pm_night(people, club)
         services.night_register(people.member, night)
         club_feed = client.get(reverse("clubs:club_feed", args=[club.slug])).content.decode()
         member_feed = client.get(
@@ -269,7 +248,7 @@ def _kl_night(people, zoned_club):
     club = zoned_club("Asia/Kuala_Lumpur", name="Kelab Kad KL", slug="kelab-kad-kl")
     start = timezone.now() + timedelta(days=5)
     local_day = start.astimezone(club.zoneinfo).date()
-    starts_at = club_moment(local_day, datetime(2026, 1, 1, 19).time(), club)
+    starts_at = _local(club, 19, local_day)
     night = services.night_schedule(people.director, club, starts_at=starts_at, capacity=8)
     return club, night
 
@@ -300,14 +279,7 @@ def test_an_unambiguous_abbreviation_names_the_zone(client, people, zoned_club):
     people.member.time_zone = "Australia/Perth"
     people.member.save()
     with _at(BEFORE):
-        night = services.night_schedule(
-            people.director,
-            club,
-            starts_at=club_moment(
-                datetime(2026, 12, 10).date(), datetime(2026, 1, 1, 19).time(), club
-            ),
-            capacity=8,
-        )
+        night = _seven_pm_night(people, club)
         client.login(username=people.member.username, password=PASSWORD)
         page = client.get(night.get_absolute_url()).content.decode()
     assert "10:00 PM (AEDT)" in page  # ends at 10 pm Sydney daylight time
