@@ -199,6 +199,8 @@ def name_slug(name: str) -> str:
     out: list[str] = []
     for char in text:
         category = unicodedata.category(char)
+        if category[0] == "M" and not (out and unicodedata.category(out[-1])[0] in "LMN"):
+            continue  # a mark with no letter to sit on (NFKC turns "¨" into space + mark)
         if category[0] in "LMN" or char == "_":
             out.append(char)
         elif char.isspace() or char == "-":

@@ -21,6 +21,10 @@ class PersonSerializer(serializers.ModelSerializer):
 
 
 class ClubSerializer(serializers.ModelSerializer):
+    slug = serializers.CharField(
+        read_only=True,
+        help_text="The club's address in any script (letters with their marks, digits, dashes).",
+    )
     member_count = serializers.IntegerField(read_only=True)
     my_role = serializers.SerializerMethodField(
         help_text="Your role in the club (owner, director, member), or null."

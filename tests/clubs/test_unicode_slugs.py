@@ -62,3 +62,9 @@ def test_a_name_without_letters_still_gets_an_address(people):
     club = services.club_create(people.owner, name="♠♥♦♣")
     assert club.slug == "club"
     assert Club.objects.get(slug="club") == club
+
+
+def test_a_mark_with_no_letter_to_sit_on_is_left_out():
+    # NFKC turns the spacing diaeresis into a space and a combining mark.
+    assert name_slug("}¨0H4") == "0h4"
+    assert name_slug("a ¨b") == "a-b"
