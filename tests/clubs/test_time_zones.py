@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from clubs import services
 from clubs.forms import NightForm
-from clubs.models import Club, ClubNight, Registration
+from clubs.models import Club, ClubNight, Membership, Registration
 from clubs.times import club_moment
 from kookaburra.choices import Game
 from tests.clubs.conftest import add_staff
@@ -432,3 +432,20 @@ def test_the_api_reads_times_without_an_offset_in_the_clubs_zone(
     assert response.status_code == 200, response.content
     night.refresh_from_db()
     assert night.starts_at == datetime(2026, 12, 10, 11, 30, tzinfo=UTC)
+
+
+@pytest.mark.django_db
+def test_a_tournament_page_shows_its_clubs_time(client, people, zoned_club, make_user):
+    from tournaments.demo import build_finished_knockout
+
+    club = zoned_club("Asia/Kolkata", name="Pune Club", slug="pune")
+    players = [make_user(f"player{n}") for n in range(8)]
+    for player in players:
+        Membership.objects.create(club=club, user=player)
+    finished = datetime(2026, 12, 10, 16, 45, tzinfo=UTC)  # 10:15 PM in Pune
+    with _at(finished):
+        tournament = build_finished_knockout(club, people.owner, players, "Diwali Cup")
+    assert tournament.finished_at == finished
+    client.login(username=people.owner.username, password=PASSWORD)  # a director, on Sydney time
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "10 Dec 2026, 10:15 PM (Asia/Kolkata)" in page
