@@ -20,7 +20,7 @@ class UserAdmin(DjangoUserAdmin):
     ordering = ("username",)
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
-        ("Kookaburra", {"fields": ("display_name", "games")}),
+        ("Kookaburra", {"fields": ("display_name", "games", "time_zone")}),
     )
     add_fieldsets = (
         *DjangoUserAdmin.add_fieldsets,

@@ -6,6 +6,8 @@ from core.choices import Game
 
 from .limits import password_reset_allowed
 from .models import User
+from .names import name_key
+from .zones import site_zone_name, zone_choices
 
 
 class GamesField(forms.MultipleChoiceField):
@@ -33,6 +35,22 @@ class SignupForm(UserCreationForm):
         model = User
         fields = ("username", "display_name", "email")
 
+    def clean_username(self):
+        """Django's check (no other account has this username, whatever its case), then ours:
+        none whose username reads the same (accounts.names.name_key: compatibility forms,
+        accents on Latin letters, invisible characters)."""
+        username = super().clean_username()
+        key = name_key(username)
+        if key and User.objects.filter(username_key=key).exists():
+            raise forms.ValidationError(
+                _(
+                    "That username reads the same as one already taken. Choose a username "
+                    "that tells you apart."
+                ),
+                code="unique",
+            )
+        return username
+
     def clean_email(self):
         email = self.cleaned_data["email"].strip()
         if User.objects.filter(email__iexact=email).exists():
@@ -54,11 +72,17 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("display_name", "email", "games")
+        fields = ("display_name", "email", "games", "time_zone")
         help_texts = {
             "display_name": "The name other players see. Blank: your username.",
             "email": "For password resets and news such as a seat coming free.",
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["time_zone"]
+        site = _("The site's zone (%(zone)s)") % {"zone": site_zone_name()}
+        field.widget = forms.Select(choices=[("", site), *zone_choices()])
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()

@@ -3,10 +3,18 @@ import secrets
 from django.contrib.auth.models import AbstractUser
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
 
-from .names import NameKeyField, name_key, with_key_field
+from .names import (
+    NameKeyField,
+    ScriptUsernameValidator,
+    name_key,
+    validate_display_name,
+    with_key_field,
+)
+from .zones import validate_zone
 
 
 def new_calendar_token() -> str:
@@ -17,7 +25,24 @@ def new_calendar_token() -> str:
 class User(AbstractUser):
     """A member of the site. `display_name` is what other players see."""
 
-    display_name = models.CharField(max_length=60, blank=True)
+    username = models.CharField(
+        _("username"),
+        max_length=150,
+        unique=True,
+        help_text=_(
+            "150 characters or fewer: letters and vowel signs in any script, digits and "
+            ". @ + - _ only."
+        ),
+        validators=[ScriptUsernameValidator()],
+        error_messages={"unique": _("A user with that username already exists.")},
+    )
+    username_key = NameKeyField(
+        source="username",
+        db_index=True,
+        help_text="The username as compared (accounts.names.name_key): sign-up refuses one that "
+        "reads the same as a username already taken.",
+    )
+    display_name = models.CharField(max_length=60, blank=True, validators=[validate_display_name])
     shown_name_key = NameKeyField(
         source=["display_name", "username"],
         db_index=True,
@@ -33,6 +58,15 @@ class User(AbstractUser):
         default=new_calendar_token,
         editable=False,
         help_text="Secret part of this member's calendar feed URL.",
+    )
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        validators=[validate_zone],
+        help_text=_(
+            "The zone your dashboard, My nights and notices are shown in. Blank: the site's."
+        ),
     )
 
     def __str__(self):
@@ -72,6 +106,7 @@ class User(AbstractUser):
         update_fields = with_key_field(
             update_fields, ["display_name", "username"], "shown_name_key"
         )
+        update_fields = with_key_field(update_fields, ["username"], "username_key")
         # set_password() leaves the new password in _password until the save: whatever changed it
         # (the password change and reset forms, the admin, `changepassword`), every API token of
         # the account stops working with the old password.

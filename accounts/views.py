@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import tokens
 from .forms import ProfileForm, SignupForm
 from .models import Notice, User
+from .zones import in_reader_zone
 
 
 def _next_url(request, default):
@@ -46,6 +47,7 @@ def signup(request):
 
 
 @require_GET
+@in_reader_zone
 def profile(request, username):
     person = get_object_or_404(User, username=username, is_active=True)
     memberships = person.memberships.select_related("club").order_by("club__name")
@@ -120,6 +122,7 @@ def calendar_reset(request):
 
 @login_required
 @require_GET
+@in_reader_zone
 def notices(request):
     page = Paginator(Notice.objects.filter(user=request.user), 30).get_page(request.GET.get("page"))
     return render(

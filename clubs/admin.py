@@ -14,8 +14,8 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "venue", "is_open", "member_count", "created_at")
-    list_filter = ("is_open", "created_at")
+    list_display = ("name", "slug", "venue", "time_zone", "is_open", "member_count", "created_at")
+    list_filter = ("is_open", "time_zone", "created_at")
     search_fields = ("name", "slug", "venue", "about")
     prepopulated_fields = {"slug": ("name",)}
     raw_id_fields = ("created_by",)

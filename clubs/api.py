@@ -3,6 +3,7 @@ becomes HTTP 400, 403 or 409 with `detail` (the reason) and `code`."""
 
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import filters, mixins, status, viewsets
@@ -300,8 +301,12 @@ class NightViewSet(
         responses=_with_errors({201: NightSerializer}),
     )
     def create(self, request):
-        data = NightInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        # Times without an offset are the club's wall-clock times.
+        named = request.data.get("club") if hasattr(request.data, "get") else None
+        club_zone = Club.objects.filter(slug=named).first() if isinstance(named, str) else None
+        with timezone.override(club_zone.zoneinfo if club_zone else None):
+            data = NightInputSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         slug = values.pop("club", None)
         if not slug:
@@ -322,8 +327,9 @@ class NightViewSet(
     )
     def partial_update(self, request, pk=None):
         night = self.get_object()
-        data = NightInputSerializer(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
+        with timezone.override(night.club.zoneinfo):  # times without an offset: the club's
+            data = NightInputSerializer(data=request.data, partial=True)
+            data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         values.pop("club", None)
         services.night_update(request.user, night, **values)

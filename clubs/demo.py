@@ -184,3 +184,140 @@ def build_demo() -> DemoResult:
         pitch_night=pitch,
         created=created,
     )
+
+
+# Clubs in their own script and zone --------------------------------------------------------------
+#
+# A Marathi club in Pune (Asia/Kolkata, +5:30) and an Urdu club in Lahore (Asia/Karachi, +5:00),
+# their members named in Devanagari and Urdu script, each with a Five Hundred night next week at
+# 7 pm by the club's own clocks. `tournaments.demo.build_finished_knockout` gives each a finished
+# tournament. Every login's password is MEMBER_PASSWORD.
+
+
+@dataclass(frozen=True)
+class WorldClubSpec:
+    name: str
+    time_zone: str
+    venue: str
+    about: str
+    games: tuple[str, ...]
+    night_title: str
+    night_notes: str
+    tournament_name: str
+    email_prefix: str  # members' demo addresses: <prefix>1@example.com, …
+    # (username, display name); the first owns the club and directs its tournament.
+    people: tuple[tuple[str, str], ...]
+
+
+WORLD_CLUBS = (
+    WorldClubSpec(
+        name="पुणे पत्ते मंडळ",
+        time_zone="Asia/Kolkata",
+        venue="सदाशिव पेठ, पुणे",
+        about="दर शुक्रवारी संध्याकाळी पाचशे आणि पिच. नवीन खेळाडूंचे स्वागत आहे.",
+        games=(Game.FIVE_HUNDRED, Game.PITCH),
+        night_title="शुक्रवारची पाचशे",
+        night_notes="चहा आणि नाश्ता मंडळाकडून.",
+        tournament_name="दिवाळी पाचशे स्पर्धा",
+        email_prefix="pune",
+        people=(
+            ("सुमेधा", "सुमेधा कुलकर्णी"),
+            ("अनिकेत", "अनिकेत जोशी"),
+            ("प्राजक्ता", "प्राजक्ता देशपांडे"),
+            ("विनायक", "विनायक पाटील"),
+            ("मधुरा", "मधुरा गोखले"),
+            ("श्रीकांत", "श्रीकांत भोसले"),
+            ("गौरी", "गौरी साठे"),
+            ("रोहन", "रोहन केळकर"),
+            ("स्वाती", "स्वाती आपटे"),
+        ),
+    ),
+    WorldClubSpec(
+        name="لاہور کارڈ کلب",
+        time_zone="Asia/Karachi",
+        venue="ماڈل ٹاؤن، لاہور",
+        about="ہر جمعہ کی شام پانچ سو۔ نئے کھلاڑیوں کو خوش آمدید۔",
+        games=(Game.FIVE_HUNDRED,),
+        night_title="جمعہ کی پانچ سو",
+        night_notes="چائے اور سموسے کلب کی طرف سے۔",
+        tournament_name="بہار پانچ سو ٹورنامنٹ",
+        email_prefix="lahore",
+        people=(
+            ("عائشہ", "عائشہ خان"),
+            ("عمران", "عمران قریشی"),
+            ("فاطمہ", "فاطمہ ملک"),
+            ("بلال", "بلال احمد"),
+            ("زینب", "زینب چودھری"),
+            ("حمزہ", "حمزہ بٹ"),
+            ("مریم", "مریم شیخ"),
+            ("عثمان", "عثمان رانا"),
+            ("صائمہ", "صائمہ اقبال"),
+        ),
+    ),
+)
+
+
+@dataclass
+class WorldClub:
+    spec: WorldClubSpec
+    club: Club
+    owner: User
+    players: list[User]  # everyone but the owner, in the spec's order
+    night: ClubNight
+    tournament: object = None  # set by load_demo (tournaments.demo.build_finished_knockout)
+
+
+def _world_user(username: str, display_name: str, email: str) -> User:
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        user = User.objects.create_user(
+            username=username,
+            password=MEMBER_PASSWORD,
+            email=email,
+            display_name=display_name,
+            games=[Game.FIVE_HUNDRED],
+        )
+    return user
+
+
+@transaction.atomic
+def build_world_club(spec: WorldClubSpec) -> WorldClub:
+    """One of WORLD_CLUBS with its members and next week's night (idempotent)."""
+    from .times import club_moment
+
+    people = [
+        _world_user(username, display, f"{spec.email_prefix}{number}@example.com")
+        for number, (username, display) in enumerate(spec.people, 1)
+    ]
+    owner = people[0]
+    club = Club.objects.filter(name=spec.name).first()
+    if club is None:
+        club = services.club_create(
+            owner,
+            name=spec.name,
+            venue=spec.venue,
+            about=spec.about,
+            games=list(spec.games),
+            time_zone=spec.time_zone,
+        )
+    for person in people[1:]:
+        Membership.objects.get_or_create(club=club, user=person)
+    night = club.nights.filter(title=spec.night_title).first()
+    if night is None:
+        day = timezone.localtime(timezone.now(), club.zoneinfo).date() + timedelta(days=7)
+        night = services.night_schedule(
+            owner,
+            club,
+            title=spec.night_title,
+            starts_at=club_moment(day, time(19), club),
+            game=Game.FIVE_HUNDRED,
+            capacity=12,
+            notes=spec.night_notes,
+        )
+        for person in people[1:5]:
+            services.night_register(person, night)
+    return WorldClub(spec=spec, club=club, owner=owner, players=people[1:], night=night)
+
+
+def build_world_clubs() -> list[WorldClub]:
+    return [build_world_club(spec) for spec in WORLD_CLUBS]

@@ -4,10 +4,13 @@ from datetime import datetime, timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
+from accounts.zones import site_zone_name, zone_choices
 from core.choices import Game
 
 from .models import ClubNight, Membership
+from .times import NoSuchTime, club_moment, club_wall_clock
 
 
 class DateTimeLocalInput(forms.DateTimeInput):
@@ -46,17 +49,50 @@ class ClubForm(forms.Form):
         initial="1",
         widget=forms.RadioSelect,
     )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=zone_choices,
+        required=False,
+        help_text=_(
+            "Where the club meets: its nights, registration times and schedules are in this "
+            "zone. Only an owner can change it."
+        ),
+    )
+
+    def __init__(self, *args, creating: bool = False, may_change_zone: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["time_zone"]
+        if creating:
+            # static/js/time-zone.js sets the zone the browser reports (the site's without it).
+            self.initial.setdefault("time_zone", site_zone_name())
+            field.widget.attrs["data-browser-zone"] = ""
+            field.help_text = _(
+                "Where the club meets: its nights, registration times and schedules are in "
+                "this zone. We suggest the zone your device is set to."
+            )
+        if not may_change_zone:
+            field.disabled = True
+
+    def clean_time_zone(self):
+        """Left out (an older form, a script): the club's zone stays, a new club gets the
+        site's."""
+        return (
+            self.cleaned_data.get("time_zone")
+            or self.initial.get("time_zone")
+            or (site_zone_name())
+        )
 
     @classmethod
-    def for_club(cls, club, data=None):
+    def for_club(cls, club, data=None, *, may_change_zone: bool = True):
         initial = {
             "name": club.name,
             "about": club.about,
             "venue": club.venue,
             "games": club.games,
             "is_open": "1" if club.is_open else "0",
+            "time_zone": club.time_zone,
         }
-        return cls(data=data, initial=initial)
+        return cls(data=data, initial=initial, may_change_zone=may_change_zone)
 
 
 DURATIONS = [
@@ -113,17 +149,24 @@ class NightForm(forms.Form):
     # Services name the combined start `starts_at`; on this form it is the date field.
     SERVICE_FIELDS = {"starts_at": "date"}
 
-    def __init__(self, *args, club=None, **kwargs):
+    def __init__(self, *args, club, **kwargs):
+        """Every date and time on the form is the club's wall-clock time (`club.time_zone`)."""
         super().__init__(*args, **kwargs)
-        if club is not None and not self.is_bound:
+        self.club = club
+        if not self.is_bound:
             self.fields["venue"].widget.attrs["placeholder"] = club.venue
             if club.games and "game" not in self.initial:
                 self.initial["game"] = club.games[0]
         self.initial.setdefault("game", Game.FIVE_HUNDRED)
+        in_zone = _("In the club's time zone, %(zone)s.") % {"zone": club.time_zone}
+        self.fields["start_time"].help_text = in_zone
+        for name in ("registration_opens_at", "registration_closes_at"):
+            self.fields[name].help_text = f"{self.fields[name].help_text} {in_zone}"
 
     @classmethod
     def for_night(cls, night: ClubNight, data=None):
-        local = timezone.localtime(night.starts_at)
+        club = night.club
+        local = club_wall_clock(night.starts_at, club)
         initial = {
             "title": night.title,
             "date": local.date(),
@@ -133,17 +176,34 @@ class NightForm(forms.Form):
             "venue": night.venue,
             "capacity": night.capacity,
             "members_only": "1" if night.members_only else "0",
-            "registration_opens_at": timezone.localtime(night.registration_opens_at),
-            "registration_closes_at": timezone.localtime(night.registration_closes_at),
+            "registration_opens_at": club_wall_clock(night.registration_opens_at, club),
+            "registration_closes_at": club_wall_clock(night.registration_closes_at, club),
             "notes": night.notes,
         }
-        return cls(data=data, initial=initial)
+        return cls(data=data, initial=initial, club=club)
+
+    def _in_club_zone(self, name: str, moment: datetime | None) -> datetime | None:
+        """A typed date and time read as the club's clocks, whatever zone is active."""
+        if moment is None:
+            return None
+        wall = timezone.make_naive(moment) if timezone.is_aware(moment) else moment
+        try:
+            return club_moment(wall.date(), wall.time(), self.club)
+        except NoSuchTime as error:
+            self.add_error(name, str(error))
+            return None
 
     def clean(self):
         cleaned = super().clean()
         day, start = cleaned.get("date"), cleaned.get("start_time")
         if day and start:
-            cleaned["starts_at"] = timezone.make_aware(datetime.combine(day, start))
+            try:
+                cleaned["starts_at"] = club_moment(day, start, self.club)
+            except NoSuchTime as error:
+                self.add_error("start_time", str(error))
+        for name in ("registration_opens_at", "registration_closes_at"):
+            if name in cleaned:
+                cleaned[name] = self._in_club_zone(name, cleaned[name])
         return cleaned
 
     def service_values(self) -> dict:
@@ -162,9 +222,9 @@ class NightForm(forms.Form):
         }
 
     @staticmethod
-    def suggested_date():
-        """Next week, same weekday: a sensible default for a new night."""
-        return (timezone.localtime() + timedelta(days=7)).date()
+    def suggested_date(club):
+        """Next week, same weekday (at the club): a sensible default for a new night."""
+        return (timezone.localtime(timezone.now(), club.zoneinfo) + timedelta(days=7)).date()
 
 
 class JoinForm(forms.Form):

@@ -13,10 +13,11 @@ from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, W
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from accounts.names import NameKeyField, name_key, with_key_field
+from accounts.names import NameKeyField, NameSlugField, name_key, name_slug, with_key_field
+from accounts.zones import site_zone_name, validate_zone, zone
 from core.choices import Game
 
 
@@ -34,7 +35,17 @@ class Club(models.Model):
         source="name",
         help_text="The name as compared (accounts.names.name_key): no two clubs share it.",
     )
-    slug = models.SlugField(max_length=110, unique=True)
+    slug = NameSlugField(max_length=110, unique=True)
+    time_zone = models.CharField(
+        gettext_lazy("time zone"),
+        max_length=64,
+        default=site_zone_name,
+        validators=[validate_zone],
+        help_text=gettext_lazy(
+            "The IANA zone the club meets in, e.g. Asia/Kolkata: its nights, registration times "
+            "and schedules are in this zone."
+        ),
+    )
     about = models.TextField(blank=True)
     venue = models.CharField("home venue", max_length=200, blank=True)
     games = models.JSONField(
@@ -74,6 +85,11 @@ class Club(models.Model):
     def get_absolute_url(self):
         return reverse("clubs:detail", args=[self.slug])
 
+    @property
+    def zoneinfo(self):
+        """The club's zone as a tzinfo (the site's zone if the stored name is unknown)."""
+        return zone(self.time_zone)
+
     def clean(self):
         """For the admin's forms: the same refusal as the services give (clubs.services)."""
         super().clean()
@@ -98,7 +114,7 @@ class Club(models.Model):
 
     @classmethod
     def unique_slug(cls, name: str) -> str:
-        base = slugify(name)[:100] or "club"
+        base = name_slug(name)[:100].strip("-") or "club"
         slug, n = base, 2
         while slug in cls.RESERVED_SLUGS or cls.objects.filter(slug=slug).exists():
             slug = f"{base}-{n}"
@@ -244,7 +260,8 @@ class ClubNight(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.club} — {self.name} ({timezone.localtime(self.starts_at):%Y-%m-%d %H:%M})"
+        local = timezone.localtime(self.starts_at, self.club.zoneinfo)
+        return f"{self.club} — {self.name} ({local:%Y-%m-%d %H:%M} {self.club.time_zone})"
 
     def get_absolute_url(self):
         return reverse("clubs:night_detail", args=[self.club.slug, self.pk])

@@ -21,6 +21,10 @@ class PersonSerializer(serializers.ModelSerializer):
 
 
 class ClubSerializer(serializers.ModelSerializer):
+    slug = serializers.CharField(
+        read_only=True,
+        help_text="The club's address in any script (letters with their marks, digits, dashes).",
+    )
     member_count = serializers.IntegerField(read_only=True)
     my_role = serializers.SerializerMethodField(
         help_text="Your role in the club (owner, director, member), or null."
@@ -37,6 +41,7 @@ class ClubSerializer(serializers.ModelSerializer):
             "venue",
             "games",
             "is_open",
+            "time_zone",
             "member_count",
             "my_role",
             "url",
@@ -63,6 +68,12 @@ class ClubInputSerializer(serializers.Serializer):
         required=False,
         default=True,
         help_text="Open clubs let anyone join at once; closed ones take requests.",
+    )
+    time_zone = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="The IANA zone the club meets in, e.g. Asia/Kolkata (default: the site's). "
+        "Its nights' times are read in it. Only an owner can change it.",
     )
 
 
@@ -195,8 +206,11 @@ class NightSerializer(serializers.ModelSerializer):
 
 
 class NightInputSerializer(serializers.Serializer):
-    club = serializers.SlugField(
-        max_length=110, help_text="The club's slug (when scheduling).", required=False
+    club = serializers.CharField(
+        max_length=110,
+        help_text="The club's slug, in any script (when scheduling). Times given without an "
+        "offset are read in the club's time zone.",
+        required=False,
     )
     title = serializers.CharField(max_length=100, required=False, allow_blank=True)
     starts_at = serializers.DateTimeField()

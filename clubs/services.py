@@ -16,17 +16,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
 from accounts.names import name_key
+from accounts.zones import is_zone, site_zone_name
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
 from core.errors import ServiceError
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration, name_taken_message
 from .permissions import club_access
+from .times import club_time_text
 
 Role = Membership.Role
 Status = Registration.Status
@@ -112,12 +113,17 @@ class NameTaken(InvalidInput):
 # Helpers -----------------------------------------------------------------------------------------
 
 
-def _when(moment: datetime) -> str:
-    return date_format(timezone.localtime(moment), "l j F, g:i A")
+def _when(moment: datetime, club: Club, reader=None) -> str:
+    """A time of the club's, as `reader` should read it (see clubs.times)."""
+    return club_time_text(moment, club, "l j F, g:i A", reader)
 
 
-def _night_label(night: ClubNight) -> str:
-    return f"{night.club.name} — {night.name} on {_when(night.starts_at)}"
+def _night_label(night: ClubNight, reader=None) -> str:
+    return _("%(club)s — %(night)s on %(when)s") % {
+        "club": night.club.name,
+        "night": night.name,
+        "when": _when(night.starts_at, night.club, reader),
+    }
 
 
 def _require_signed_in(actor) -> None:
@@ -180,13 +186,33 @@ def _clean_club_fields(name: str, about: str, venue: str, games, *, club_pk=None
     }
 
 
+def _clean_time_zone(time_zone: str | None) -> str:
+    time_zone = (time_zone or "").strip()
+    if not is_zone(time_zone):
+        raise InvalidInput(
+            _("“%(zone)s” isn't a time zone we know. Choose one from the list, e.g. Asia/Kolkata.")
+            % {"zone": time_zone},
+            field="time_zone",
+        )
+    return time_zone
+
+
 @transaction.atomic
 def club_create(
-    actor, *, name: str, about: str = "", venue: str = "", games=(), is_open: bool = True
+    actor,
+    *,
+    name: str,
+    about: str = "",
+    venue: str = "",
+    games=(),
+    is_open: bool = True,
+    time_zone: str | None = None,
 ) -> Club:
-    """Anyone signed in can create a club; they become its owner."""
+    """Anyone signed in can create a club; they become its owner. The club's nights are in
+    `time_zone` (an IANA name; the site's zone when none is given)."""
     _require_signed_in(actor)
     fields = _clean_club_fields(name, about, venue, games)
+    fields["time_zone"] = _clean_time_zone(time_zone or site_zone_name())
     club = _save_club_name(
         lambda: Club.objects.create(
             slug=Club.unique_slug(fields["name"]), is_open=is_open, created_by=actor, **fields
@@ -199,10 +225,11 @@ def club_create(
 
 @transaction.atomic
 def club_update(actor, club: Club, **changes) -> Club:
-    """Directors edit the club's name, about, venue, games and whether it is open."""
+    """Directors edit the club's name, about, venue, games and whether it is open; only an
+    owner moves it to another time zone (every night's wall-clock time would be read anew)."""
     club = _lock_club(club)
     _require_director(actor, club)
-    allowed = {"name", "about", "venue", "games", "is_open"}
+    allowed = {"name", "about", "venue", "games", "is_open", "time_zone"}
     unknown = set(changes) - allowed
     if unknown:
         raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
@@ -212,9 +239,15 @@ def club_update(actor, club: Club, **changes) -> Club:
         "venue": club.venue,
         "games": club.games,
     }
-    current.update({k: v for k, v in changes.items() if k != "is_open"})
+    current.update({k: v for k, v in changes.items() if k not in ("is_open", "time_zone")})
     for key, value in _clean_club_fields(**current, club_pk=club.pk).items():
         setattr(club, key, value)
+    if "time_zone" in changes and changes["time_zone"] != club.time_zone:
+        if not club_access(actor, club).is_owner:
+            raise NotAllowed(
+                _("Only the owners of %(club)s can change its time zone.") % {"club": club.name}
+            )
+        club.time_zone = _clean_time_zone(changes["time_zone"])
     if "is_open" in changes:
         club.is_open = bool(changes["is_open"])
     _save_club_name(club.save, club.name, exclude_pk=club.pk)
@@ -559,7 +592,11 @@ def night_cancel(actor, night: ClubNight) -> ClubNight:
         status__in=[Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN], user__isnull=False
     ).select_related("user")
     for registration in affected:
-        _notify(registration.user, f"Cancelled: {_night_label(night)}.", night.get_absolute_url())
+        _notify(
+            registration.user,
+            _("Cancelled: %(night)s.") % {"night": _night_label(night, registration.user)},
+            night.get_absolute_url(),
+        )
     from .tasks import send_night_cancelled_emails
 
     enqueue_on_commit(send_night_cancelled_emails, night.pk)
@@ -569,16 +606,22 @@ def night_cancel(actor, night: ClubNight) -> ClubNight:
 # Registration ------------------------------------------------------------------------------------
 
 
-def _check_open_for_registration(night: ClubNight) -> None:
+def _check_open_for_registration(night: ClubNight, actor=None) -> None:
     state = night.registration_state()
     if state == "cancelled":
         raise NightCancelled("This night has been cancelled.")
     if state == "started":
         raise NightStarted("This night has already started, so registration is closed.")
     if state == "not_open":
-        raise RegistrationNotOpen(f"Registration opens {_when(night.registration_opens_at)}.")
+        raise RegistrationNotOpen(
+            _("Registration opens %(when)s.")
+            % {"when": _when(night.registration_opens_at, night.club, actor)}
+        )
     if state == "closed":
-        raise RegistrationClosed(f"Registration closed {_when(night.registration_closes_at)}.")
+        raise RegistrationClosed(
+            _("Registration closed %(when)s.")
+            % {"when": _when(night.registration_closes_at, night.club, actor)}
+        )
 
 
 def _next_waitlist_position(night: ClubNight) -> int:
@@ -603,7 +646,8 @@ def _promote_waitlisted(night: ClubNight) -> list[Registration]:
         if registration.user_id:
             _notify(
                 registration.user,
-                f"A seat came free: you're now registered for {_night_label(night)}.",
+                _("A seat came free: you're now registered for %(night)s.")
+                % {"night": _night_label(night, registration.user)},
                 night.get_absolute_url(),
             )
             from .tasks import send_waitlist_promotion_email
@@ -632,7 +676,7 @@ def night_register(actor, night: ClubNight) -> Registration:
         raise MembersOnly(
             f"This night is for members of {night.club.name} only. Join the club to register."
         )
-    _check_open_for_registration(night)
+    _check_open_for_registration(night, actor)
     full = night.seats_taken_count() >= night.capacity
     registration = existing or Registration(night=night, user=actor)
     registration.status = Status.WAITLISTED if full else Status.REGISTERED

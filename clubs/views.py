@@ -4,6 +4,8 @@ Buttons that change things are ordinary forms that also carry `hx-post`: with ht
 returns the partial of the page that changed, without it the view redirects with a message.
 """
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -17,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from accounts.zones import in_reader_zone, zone
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
 
@@ -41,6 +44,19 @@ def _safe_next(request, default: str) -> str:
     ):
         return target
     return default
+
+
+def in_club_zone(view):
+    """A view decorator for a club's pages (`slug` in the URL): every time on the page, and every
+    time typed into its forms, is in the club's zone."""
+
+    @wraps(view)
+    def wrapped(request, slug, *args, **kwargs):
+        name = Club.objects.filter(slug=slug).values_list("time_zone", flat=True).first()
+        with timezone.override(zone(name)):
+            return view(request, slug, *args, **kwargs)
+
+    return wrapped
 
 
 # Clubs -------------------------------------------------------------------------------------------
@@ -75,7 +91,7 @@ def club_list(request):
 
 @login_required
 def club_create(request):
-    form = ClubForm(request.POST or None)
+    form = ClubForm(request.POST or None, creating=True)
     if request.method == "POST" and form.is_valid():
         try:
             club = services.club_create(request.user, **form.cleaned_data)
@@ -88,6 +104,7 @@ def club_create(request):
 
 
 @require_GET
+@in_club_zone
 def club_detail(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access = club_access(request.user, club)
@@ -125,11 +142,14 @@ def club_detail(request, slug):
 
 
 @login_required
+@in_club_zone
 def club_edit(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not club_access(request.user, club).is_director:
         return _forbidden(request, f"Only the directors of {club.name} can edit it.", club)
-    form = ClubForm.for_club(club, request.POST or None)
+    form = ClubForm.for_club(
+        club, request.POST or None, may_change_zone=club_access(request.user, club).is_owner
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.club_update(request.user, club, **form.cleaned_data)
@@ -210,6 +230,7 @@ def join_request_withdraw(request, slug):
 
 @login_required
 @require_GET
+@in_club_zone
 def club_members(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access = club_access(request.user, club)
@@ -323,6 +344,7 @@ def _get_night(slug, pk) -> ClubNight:
 
 
 @login_required
+@in_club_zone
 def night_create(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not club_access(request.user, club).is_director:
@@ -330,7 +352,7 @@ def night_create(request, slug):
     if request.method == "POST":
         form = NightForm(request.POST, club=club)
     else:
-        form = NightForm(club=club, initial={"date": NightForm.suggested_date()})
+        form = NightForm(club=club, initial={"date": NightForm.suggested_date(club)})
     if request.method == "POST" and form.is_valid():
         try:
             night = services.night_schedule(request.user, club, **form.service_values())
@@ -372,6 +394,7 @@ def _night_context(request, night: ClubNight, **extra) -> dict:
 
 
 @require_GET
+@in_club_zone
 def night_detail(request, slug, pk):
     night = _get_night(slug, pk)
     return render(request, "clubs/night_detail.html", _night_context(request, night))
@@ -391,6 +414,7 @@ def _registration_response(request, night, *, ok: str | None = None, error: str 
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def night_register(request, slug, pk):
     night = _get_night(slug, pk)
     try:
@@ -409,6 +433,7 @@ def night_register(request, slug, pk):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def night_unregister(request, slug, pk):
     night = _get_night(slug, pk)
     before = night.registrations.filter(user=request.user).values_list("status", flat=True).first()
@@ -424,6 +449,7 @@ def night_unregister(request, slug, pk):
 
 
 @login_required
+@in_club_zone
 def night_edit(request, slug, pk):
     night = _get_night(slug, pk)
     if not club_access(request.user, night.club).is_director:
@@ -453,6 +479,7 @@ def night_edit(request, slug, pk):
 
 
 @login_required
+@in_club_zone
 def night_cancel(request, slug, pk):
     night = _get_night(slug, pk)
     if request.method == "POST":
@@ -530,6 +557,7 @@ def _checkin_response(request, night, *, ok=None, error=None, walk_in_form=None)
 
 @login_required
 @require_GET
+@in_club_zone
 def night_checkin(request, slug, pk):
     night = _get_night(slug, pk)
     if not club_access(request.user, night.club).is_director:
@@ -555,6 +583,7 @@ REGISTRATION_ACTIONS = {
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def registration_action(request, slug, pk, registration_pk, action):
     if action not in REGISTRATION_ACTIONS:
         raise Http404("Unknown action.")
@@ -576,6 +605,7 @@ def registration_action(request, slug, pk, registration_pk, action):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def night_walk_in(request, slug, pk):
     night = _get_night(slug, pk)
     form = WalkInForm(request.POST)
@@ -602,6 +632,7 @@ def night_walk_in(request, slug, pk):
 
 @login_required
 @require_GET
+@in_reader_zone
 def my_nights(request):
     now = timezone.now()
     upcoming = list(upcoming_registrations(request.user, now))

@@ -59,7 +59,8 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
 # What a router's lookup may be: a row's id (no more digits than a 64-bit id has) or a slug. Any
 # other path is no route at all, so it answers the JSON 404.
 ID_IN_PATH = r"[0-9]{1,18}"
-SLUG_IN_PATH = r"[-a-zA-Z0-9_]{1,110}"
+# A club's slug in any script (accounts.names.name_slug): anything but a slash or a dot.
+SLUG_IN_PATH = r"[^/.]{1,110}"
 # The largest id (and action number) a 64-bit column holds: the schema's bound for id inputs.
 ID_MAX = 2**63 - 1
 

@@ -6,12 +6,14 @@ through their selectors: each app decides what "my tables", "my nights" and so o
 
 from django.shortcuts import render
 
+from accounts.zones import in_reader_zone
 from clubs.selectors import memberships_of, upcoming_registrations
 from games.selectors import current_tables_of
 from ladders.selectors import ratings_of
 from tournaments.selectors import current_tournaments_of
 
 
+@in_reader_zone
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "home/home.html")

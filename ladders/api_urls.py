@@ -7,12 +7,12 @@ from . import api
 urlpatterns = [
     path("ladders/site/<str:game>/", api.SiteLadderView.as_view(), name="api-ladder-site"),
     path(
-        "ladders/clubs/<slug:slug>/settings/",
+        "ladders/clubs/<name_slug:slug>/settings/",
         api.ClubLadderSettingsView.as_view(),
         name="api-ladder-club-settings",
     ),
     path(
-        "ladders/clubs/<slug:slug>/<str:game>/",
+        "ladders/clubs/<name_slug:slug>/<str:game>/",
         api.ClubLadderView.as_view(),
         name="api-ladder-club",
     ),

@@ -10,8 +10,8 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("rebuild/", views.rebuild_start, name="rebuild"),
     path("rebuilds/<int:pk>/", views.rebuild_job, name="rebuild_job"),
-    path("clubs/<slug:slug>/", views.club_ladder, name="club"),
-    path("clubs/<slug:slug>/settings/", views.club_settings, name="club_settings"),
-    path("clubs/<slug:slug>/rebuild/", views.rebuild_start, name="club_rebuild"),
+    path("clubs/<name_slug:slug>/", views.club_ladder, name="club"),
+    path("clubs/<name_slug:slug>/settings/", views.club_settings, name="club_settings"),
+    path("clubs/<name_slug:slug>/rebuild/", views.rebuild_start, name="club_rebuild"),
     path("players/<str:username>/", views.player, name="player"),
 ]

@@ -132,3 +132,47 @@ def build_demo_tournament() -> DemoTournament:
     services.standings_recalculate(tournament.pk)
     tournament.refresh_from_db()
     return DemoTournament(tournament, created=["tournament", "round 1", "round 2"])
+
+
+# A finished knockout (the demo clubs in their own script and zone, clubs.demo.WORLD_CLUBS) -------
+
+
+@transaction.atomic
+def build_finished_knockout(club, director: User, players: list[User], name: str) -> Tournament:
+    """A single elimination of four Five Hundred partnerships of `players` (eight, paired as
+    listed), played to the end: the director enters every table's card (the higher seed's side
+    wins each match, by a margin that changes from table to table) until it is finished.
+    Idempotent: a tournament of that name at the club is returned as it is."""
+    from . import selectors
+
+    existing = Tournament.objects.filter(club=club, name=name).first()
+    if existing is not None:
+        return existing
+    tournament = services.tournament_create(
+        director,
+        club,
+        name=name,
+        game=Game.FIVE_HUNDRED,
+        format=Tournament.Format.SINGLE_ELIMINATION,
+    )
+    for i in range(4):
+        services.entrant_add(director, tournament, members=players[2 * i : 2 * i + 2])
+    services.tournament_start(director, tournament)
+    for _ in range(10):  # a bracket of four has two rounds; the bound only guards the loop
+        rounds = Round.objects.filter(tournament=tournament).order_by("number")
+        for round_ in rounds:
+            if round_.is_draft:
+                services.round_publish(director, round_)
+            for table in selectors.round_unfinished_tables(round_):
+                margin = 60 + 40 * table.number
+                services.result_enter(
+                    director, table, scores=[500, 500 - margin], reason="Score card handed in"
+                )
+        tournament.refresh_from_db()
+        if tournament.is_elimination and selectors.bracket_state(tournament).finished:
+            break
+    if not tournament.is_finished:  # a bracket finishes by itself with its final
+        services.tournament_finish(director, tournament)
+    services.standings_recalculate(tournament.pk)
+    tournament.refresh_from_db()
+    return tournament

@@ -247,7 +247,7 @@ class TournamentForm(forms.Form):
             nights = nights.filter(Q(starts_at__gte=soon) | Q(pk=tournament.night_id))
         self.nights = {n.pk: n for n in nights.order_by("starts_at")[:30]}
         self.fields["night"].choices = [("", "No night: add entrants by hand")] + [
-            (pk, f"{n.name} — {timezone.localtime(n.starts_at):%a %-d %b %Y}")
+            (pk, f"{n.name} — {timezone.localtime(n.starts_at, club.zoneinfo):%a %-d %b %Y}")
             for pk, n in self.nights.items()
         ]
         self.rule_sets = {

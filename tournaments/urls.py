@@ -8,8 +8,8 @@ from . import views
 app_name = "tournaments"
 
 urlpatterns = [
-    path("club/<slug:slug>/", views.club_tournaments, name="club"),
-    path("club/<slug:slug>/new/", views.tournament_create, name="create"),
+    path("club/<name_slug:slug>/", views.club_tournaments, name="club"),
+    path("club/<name_slug:slug>/new/", views.tournament_create, name="create"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/poll/", views.tournament_poll, name="poll"),
     path("<int:pk>/edit/", views.tournament_edit, name="edit"),

@@ -33,10 +33,15 @@ def club(people):
         is_open=True,
         created_by=people.owner,
     )
+    add_staff(club, people)
+    return club
+
+
+def add_staff(club, people) -> None:
+    """`people`'s owner, director and member join `club` in those roles."""
     Membership.objects.create(club=club, user=people.owner, role=Membership.Role.OWNER)
     Membership.objects.create(club=club, user=people.director, role=Membership.Role.DIRECTOR)
     Membership.objects.create(club=club, user=people.member, role=Membership.Role.MEMBER)
-    return club
 
 
 @pytest.fixture

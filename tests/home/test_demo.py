@@ -47,9 +47,42 @@ def test_load_demo_twice_creates_nothing_new():
 
 @pytest.mark.django_db
 def test_load_demo_includes_a_tournament_in_progress():
+    from tournaments.demo import TOURNAMENT_NAME
     from tournaments.models import Tournament
 
     text = _load()
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(name=TOURNAMENT_NAME)
     assert tournament.status == Tournament.Status.RUNNING
     assert f"/tournaments/{tournament.pk}/" in text
+
+
+@pytest.mark.django_db
+def test_load_demo_includes_a_marathi_and_an_urdu_club_in_their_zones(client):
+    """Issue 13: a Marathi club in Asia/Kolkata and an Urdu club in Asia/Karachi, members named
+    in their scripts, a night next week at 7 pm by the club's clocks and a finished tournament."""
+    from django.utils import timezone
+
+    from clubs.demo import MEMBER_PASSWORD
+    from tournaments.models import Tournament
+
+    text = _load()
+    for name, zone, owner in (
+        ("पुणे पत्ते मंडळ", "Asia/Kolkata", "सुमेधा"),
+        ("لاہور کارڈ کلب", "Asia/Karachi", "عائشہ"),
+    ):
+        club = Club.objects.get(name=name)
+        assert club.time_zone == zone
+        assert club.slug == name.replace(" ", "-")
+        assert f"/clubs/{club.slug}/" in text
+        assert club.memberships.count() == 9
+        night = club.nights.get()
+        assert night.starts_at > timezone.now()
+        assert timezone.localtime(night.starts_at, club.zoneinfo).strftime("%H:%M") == "19:00"
+        tournament = Tournament.objects.get(club=club)
+        assert tournament.status == Tournament.Status.FINISHED
+        assert client.get(club.get_absolute_url()).status_code == 200
+        assert client.get(f"/tournaments/{tournament.pk}/").status_code == 200
+        assert client.login(username=owner, password=MEMBER_PASSWORD)
+        page = client.get(night.get_absolute_url()).content.decode()
+        assert "7:00 PM" in page
+        client.logout()

@@ -1,0 +1,109 @@
+"""Time zones: which names we accept, and how a zone is named next to a time.
+
+Every club keeps its nights in its own IANA zone (`Club.time_zone`), and a member may choose the
+zone their own pages are shown in (`User.time_zone`, blank for the site's `TIME_ZONE`). A time
+that belongs to a club is shown in the club's zone; when the reader lives by another zone, the
+zone is named beside it ("7:00 PM (Asia/Kuala_Lumpur)", or "7:00 PM AEDT" where the
+abbreviation can't be misread).
+
+Plain Python apart from the settings and the translated messages: pages, forms, services and
+template tags all use it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+# Abbreviations that name one zone only (or zones with the same clock): written as they are.
+# Others ("IST" is India, Ireland and Israel; "+08" says nothing of where) give way to the
+# IANA name.
+UNAMBIGUOUS_ABBREVIATIONS = frozenset(
+    {"AEST", "AEDT", "ACST", "ACDT", "AWST", "NZST", "NZDT", "PKT", "JST", "KST", "HKT", "UTC"}
+)
+
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    """Every IANA zone name the system knows, sorted (no `posix/`, `right/` or `localtime`)."""
+    return tuple(
+        sorted(
+            name
+            for name in available_timezones()
+            if not name.startswith(("posix/", "right/")) and name not in {"localtime", "Factory"}
+        )
+    )
+
+
+def is_zone(name: str) -> bool:
+    return name in _zone_set()
+
+
+@cache
+def _zone_set() -> frozenset[str]:
+    return frozenset(zone_names())
+
+
+def zone_choices() -> list[tuple[str, str]]:
+    """(value, label) pairs for a select: "Asia/Kuala_Lumpur" shown as "Asia/Kuala Lumpur"."""
+    return [(name, name.replace("_", " ")) for name in zone_names()]
+
+
+def site_zone_name() -> str:
+    """The site's zone (settings.TIME_ZONE): clubs made before zones existed, members who chose
+    none, and a new club when the creator's browser says nothing."""
+    return settings.TIME_ZONE
+
+
+def validate_zone(value: str) -> None:
+    if not is_zone(value):
+        raise ValidationError(
+            _("“%(zone)s” isn't a time zone we know. Choose one from the list, e.g. Asia/Kolkata.")
+            % {"zone": value},
+            code="invalid_time_zone",
+        )
+
+
+def zone(name: str | None) -> ZoneInfo:
+    """The ZoneInfo for `name`, or the site's zone for a blank or unknown name."""
+    try:
+        return ZoneInfo(name) if name and is_zone(name) else ZoneInfo(site_zone_name())
+    except ZoneInfoNotFoundError:  # pragma: no cover - the system's database is incomplete
+        return ZoneInfo("UTC")
+
+
+def zone_label(name: str, moment: datetime | None = None) -> str:
+    """How to name the zone `name` beside a time at `moment` (the abbreviation changes with
+    daylight saving): its abbreviation when that can't be misread, otherwise the IANA name."""
+    if moment is not None:
+        abbreviation = moment.astimezone(zone(name)).tzname() or ""
+        if abbreviation in UNAMBIGUOUS_ABBREVIATIONS:
+            return abbreviation
+    return name
+
+
+def user_zone_name(user) -> str:
+    """The zone a person reads their own pages in: their choice, else the site's."""
+    chosen = getattr(user, "time_zone", "") if user is not None else ""
+    return chosen or site_zone_name()
+
+
+def in_reader_zone(view):
+    """A view decorator: the page is rendered in the signed-in person's own zone (their
+    `time_zone`, else the site's), for their dashboard, My nights, notices and profile."""
+    from functools import wraps
+
+    from django.utils import timezone
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        user = request.user if request.user.is_authenticated else None
+        with timezone.override(zone(user_zone_name(user))):
+            return view(request, *args, **kwargs)
+
+    return wrapped

@@ -1,0 +1,53 @@
+"""A club's times as people read them: in the club's zone, with the zone named for a reader who
+lives by another (see accounts.zones). Used by the `club_times` template tags, the services'
+notices and refusals, and the forms."""
+
+from datetime import UTC, date, datetime, time
+
+from django.template.defaultfilters import date as date_filter
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.zones import user_zone_name, zone_label
+
+
+def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None) -> str:
+    """`moment` in `club`'s zone in the `date` filter's `fmt`; the zone is named after it when
+    `reader` (a user, or None for someone signed out) lives by another zone."""
+    if moment is None:
+        return ""
+    text = date_filter(timezone.localtime(moment, club.zoneinfo), fmt)
+    if club.time_zone != user_zone_name(reader):
+        text = f"{text} ({zone_label(club.time_zone, moment)})"
+    return text
+
+
+class NoSuchTime(ValueError):
+    """A wall-clock time that doesn't happen that day (the clocks jump over it)."""
+
+
+def club_moment(day: date, at: time, club) -> datetime:
+    """The instant the club's clocks show `at` on `day`.
+
+    On the day clocks go forward, the skipped hour doesn't exist: NoSuchTime says so. On the day
+    they go back, the repeated hour is taken at its first pass (still daylight-saving time).
+    The instant comes back in UTC (Python never finds a wall-clock time in the repeated hour
+    equal to an instant in another zone: PEP 495).
+    """
+    tz = club.zoneinfo
+    moment = datetime.combine(day, at).replace(tzinfo=tz)
+    # A time in the gap doesn't survive the round trip through UTC.
+    if moment.astimezone(UTC).astimezone(tz).replace(tzinfo=None) != moment.replace(tzinfo=None):
+        raise NoSuchTime(
+            _(
+                "%(time)s doesn't happen on %(day)s in %(zone)s: the clocks jump past it. "
+                "Choose another time."
+            )
+            % {"time": at.strftime("%H:%M"), "day": day.isoformat(), "zone": club.time_zone}
+        )
+    return moment.astimezone(UTC)
+
+
+def club_wall_clock(moment: datetime, club) -> datetime:
+    """`moment` as the club's clocks show it, without a zone (for a form's initial value)."""
+    return timezone.localtime(moment, club.zoneinfo).replace(tzinfo=None)

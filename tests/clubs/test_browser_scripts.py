@@ -1,0 +1,50 @@
+"""In real Chromium (issue 13): a player signs up as ਗੁਰਪ੍ਰੀਤ, starts a club named in Urdu (its
+time zone suggested by the browser's own zone), and follows the club's link to its page."""
+
+import pytest
+
+from accounts.models import User
+from clubs.models import Club
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_gurpreet_signs_up_and_starts_an_urdu_club(live_server, browser):
+    from playwright.sync_api import expect
+
+    # The browser lives in Lahore: the new-club form suggests its zone.
+    context = browser.new_context(
+        viewport={"width": 1200, "height": 900}, timezone_id="Asia/Karachi"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(live_server.url + "/accounts/signup/")
+        page.get_by_label("Username").fill("ਗੁਰਪ੍ਰੀਤ")
+        page.get_by_label("Display name").fill("ਗੁਰਪ੍ਰੀਤ ਕੌਰ")
+        page.get_by_label("Email").fill("gurpreet@example.com")
+        page.get_by_label("Password", exact=True).fill("a-long-pass-phrase")
+        page.get_by_label("Password confirmation").fill("a-long-pass-phrase")
+        page.get_by_role("button", name="Sign up").click()
+        expect(page.get_by_text("Welcome to Kookaburra, ਗੁਰਪ੍ਰੀਤ ਕੌਰ!")).to_be_visible()
+        assert User.objects.filter(username="ਗੁਰਪ੍ਰੀਤ").exists()
+
+        page.goto(live_server.url + "/clubs/new/")
+        expect(page.get_by_label("Time zone")).to_have_value("Asia/Karachi")
+        page.get_by_label("Name").fill("لاہور کارڈ کلب")
+        page.get_by_role("button", name="Create club").click()
+        expect(page.get_by_role("heading", name="لاہور کارڈ کلب")).to_be_visible()
+
+        club = Club.objects.get(name="لاہور کارڈ کلب")
+        assert club.slug == "لاہور-کارڈ-کلب"
+        assert club.time_zone == "Asia/Karachi"
+
+        # Follow the club's link from the club list.
+        page.goto(live_server.url + "/clubs/")
+        page.get_by_role("link", name="لاہور کارڈ کلب").first.click()
+        expect(page.get_by_role("heading", name="لاہور کارڈ کلب")).to_be_visible()
+        assert page.url.endswith(
+            "/clubs/%D9%84%D8%A7%DB%81%D9%88%D8%B1-%DA%A9%D8%A7%D8%B1%DA%88-%DA%A9%D9%84%D8%A8/"
+        )
+    finally:
+        context.close()
