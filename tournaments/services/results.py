@@ -29,8 +29,8 @@ from .common import (
     require_signed_in,
     tournament_link,
 )
+from .drawing import advance_bracket
 from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
-from .rounds import advance_bracket
 
 Status = TableResult.Status
 Source = TableResult.Source

@@ -28,6 +28,7 @@ from .common import (
     require_running,
     require_signed_in,
 )
+from .drawing import advance_bracket, close_round_if_complete, pair_next_round
 from .errors import AlreadyEntered, Conflict, InvalidInput, NotAllowed, WrongStatus
 
 Format = Tournament.Format
@@ -301,8 +302,6 @@ def tournament_start(actor, tournament: Tournament) -> Tournament:
     """Directors start a draft tournament: the entry list is fixed in seed order (the round
     robin schedule and the bracket come from it) and round 1 is paired (a bracket's first
     matches are published at once). Every partnership needs both partners."""
-    from .rounds import advance_bracket, pair_next_round
-
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     if not tournament.is_draft:
@@ -331,8 +330,6 @@ def tournament_finish(actor, tournament: Tournament) -> Tournament:
     """Directors finish a running tournament once no round is left to play: every published
     round's tables have confirmed results (those rounds are closed now) and no round waits to
     be published."""
-    from .rounds import close_round_if_complete
-
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     require_running(tournament)
@@ -610,8 +607,6 @@ def entrant_move_up(actor, entrant: Entrant) -> int:
 def entrant_withdraw(actor, entrant: Entrant) -> Entrant:
     """A director, or a player of the entrant, withdraws it: it is paired no more (its games
     so far still count for its opponents). In a bracket its next match is forfeited."""
-    from .rounds import advance_bracket
-
     tournament = lock_tournament(entrant.tournament_id)
     require_signed_in(actor)
     own = EntrantMember.objects.filter(entrant=entrant, user=actor).exists()
