@@ -12,7 +12,8 @@ from django.views.decorators.http import require_GET
 from kookaburra.downloads import csv_response
 
 from .. import selectors
-from ..formats import TIEBREAK_HELP, Tiebreak
+from ..formats import Tiebreak
+from ..help import tiebreak_help
 from .common import access_of, forbidden, get_round, get_tournament
 from .play import _poll_answer
 
@@ -28,7 +29,7 @@ def _tiebreak_legend(tournament) -> list[dict[str, str]]:
     return [
         {
             "label": selectors.TIEBREAK_LABELS[Tiebreak(key)],
-            "help": TIEBREAK_HELP[Tiebreak(key)],
+            "help": tiebreak_help(key),
         }
         for key in selectors.tiebreaks_of(tournament)
     ]
