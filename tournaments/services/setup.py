@@ -17,7 +17,7 @@ from games.models import BotLevel, HouseRuleSet
 from games.options import OptionsError, validate_options
 from kookaburra.choices import Game
 
-from .. import selectors
+from .. import policies, selectors
 from ..formats import Tiebreak
 from ..models import Entrant, EntrantMember, Round, Tournament
 from .common import (
@@ -609,8 +609,7 @@ def entrant_withdraw(actor, entrant: Entrant) -> Entrant:
     so far still count for its opponents). In a bracket its next match is forfeited."""
     tournament = lock_tournament(entrant.tournament_id)
     require_signed_in(actor)
-    own = EntrantMember.objects.filter(entrant=entrant, user=actor).exists()
-    if not (own or is_director(actor, tournament)):
+    if not policies.may_withdraw(actor, entrant, director=is_director(actor, tournament)):
         raise NotAllowed("Only the entrant's players or a director can withdraw it.")
     if tournament.is_finished:
         raise WrongStatus(f"{tournament.name} is finished.")
