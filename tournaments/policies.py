@@ -11,7 +11,8 @@ Who
     entrant_of(user, tournament)                           the user's entrant, or None
     is_director(user, tournament)                          the club's directors run tournaments
 Setting up and running (directors)
-    may_manage(access)                                     create, edit, seed, start, pair,
+    may_create(user, club)                                 a new tournament in the club
+    may_manage(access)                                     edit, seed, start, pair,
                                                            publish, close, finish, audit log
     may_withdraw(access, entrant)                          a director or the entrant's own player
 Rounds
@@ -84,6 +85,11 @@ def tournament_access(user, tournament: Tournament) -> TournamentAccess:
 
 
 # Setting up and running --------------------------------------------------------------------------
+
+
+def may_create(user, club) -> bool:
+    """The club's owners and directors run tournaments in it."""
+    return _signed_in(user) and club_access(user, club).is_director
 
 
 def may_manage(access: TournamentAccess) -> bool:

@@ -12,7 +12,6 @@ from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club, ClubNight, Registration
-from clubs.permissions import club_access
 from games.models import BotLevel, HouseRuleSet
 from games.options import OptionsError, validate_options
 from kookaburra.choices import Game
@@ -159,7 +158,7 @@ def tournament_create(
     in a progressive, two to a partnership otherwise, paired in check-in order (the director
     can change the partnerships before starting)."""
     require_signed_in(actor)
-    if not club_access(actor, club).is_director:
+    if not policies.may_create(actor, club):
         raise NotAllowed(f"Only the directors of {club.name} can run tournaments.")
     name = _clean_name(name)
     if game not in Game.values:

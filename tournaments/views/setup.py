@@ -15,7 +15,7 @@ from clubs.permissions import club_access
 from kookaburra.decorators import login_required_htmx
 from kookaburra.forms import apply_service_error
 
-from .. import selectors, services
+from .. import policies, selectors, services
 from ..forms import EntrantAddForm, TournamentForm, format_guide
 from ..models import Entrant, EntrantMember
 from .common import (
@@ -61,7 +61,7 @@ def _form_page(request, form, club, tournament=None):
 @login_required_htmx
 def tournament_create(request, slug):
     club = get_object_or_404(Club, slug=slug)
-    if not club_access(request.user, club).is_director:
+    if not policies.may_create(request.user, club):
         return forbidden(request, f"Only the directors of {club.name} run tournaments.")
     initial = {}
     night_id = request.GET.get("night", "")
@@ -89,7 +89,7 @@ def tournament_create(request, slug):
 @login_required_htmx
 def tournament_edit(request, pk):
     tournament = get_tournament(pk)
-    if not access_of(request, tournament).is_director:
+    if not policies.may_manage(access_of(request, tournament)):
         return forbidden(request, "Only the club's directors change a tournament.", tournament)
     if tournament.is_finished:
         messages.info(request, f"{tournament.name} is finished: its settings can't change.")
@@ -118,7 +118,7 @@ def tournament_delete(request, pk):
             return finish_action(request, tournament_url(tournament), error=error)
         messages.success(request, f"{tournament.name} was deleted.")
         return redirect("tournaments:club", tournament.club.slug)
-    if not access_of(request, tournament).is_director:
+    if not policies.may_manage(access_of(request, tournament)):
         return forbidden(request, "Only the club's directors delete a tournament.", tournament)
     return render(
         request,
@@ -264,7 +264,7 @@ def entrants(request, pk):
 def entrant_add(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
-    if not access.is_director:
+    if not policies.may_manage(access):
         return forbidden(request, "Only the club's directors add entrants.", tournament)
     form = EntrantAddForm(
         request.POST, people=_people_to_add(tournament), size=tournament.team_size
@@ -369,7 +369,7 @@ def _current_pairs(tournament, pool) -> list[list[str]]:
 def partnerships(request, pk):
     """Directors build the partnerships before the start: two players a row, or a random draw."""
     tournament = get_tournament(pk)
-    if not access_of(request, tournament).is_director:
+    if not policies.may_manage(access_of(request, tournament)):
         return forbidden(request, "Only the club's directors set the partnerships.", tournament)
     url = tournament_url(tournament, "pairs")
     if not tournament.is_draft or tournament.team_size != 2:
