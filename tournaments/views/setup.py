@@ -7,6 +7,8 @@ import random
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -359,10 +361,50 @@ def _current_pairs(tournament, pool) -> list[list[str]]:
         keys = [_member_key(m) for m in entrant.members.all()]
         placed.update(keys)
         pairs.append((keys + ["", ""])[:2])
-    loose = [key for key, _ in pool if key not in placed]
+    loose = [key for key, _name in pool if key not in placed]
     for i in range(0, len(loose), 2):
         pairs.append((loose[i : i + 2] + [""])[:2])
     return pairs
+
+
+def _posted_pairs(request, pool, rows: int) -> list[list[str]]:
+    """The pairs the form sends: a random draw of the whole pool, or the rows as chosen."""
+    if request.POST.get("draw"):
+        keys = [key for key, _name in pool]
+        random.SystemRandom().shuffle(keys)
+        return [keys[i : i + 2] for i in range(0, len(keys), 2)]
+    names = dict(pool)
+    pairs = []
+    for i in range(rows):
+        chosen = [request.POST.get(f"pair_{i}_a", ""), request.POST.get(f"pair_{i}_b", "")]
+        chosen = [k for k in chosen if k in names]
+        if chosen:
+            pairs.append(chosen)
+    return pairs
+
+
+def _set_partnerships(request, tournament, pool, pairs) -> tuple[str | None, str | None]:
+    """Save the pairs: (the message to show, None) or (None, why it was refused)."""
+    names = dict(pool)
+    used = [k for pair in pairs for k in pair]
+    doubled = sorted({names[k] for k in used if used.count(k) > 1})
+    if doubled:
+        return None, ngettext(
+            "%(names)s is in two pairs.", "%(names)s are in two pairs.", len(doubled)
+        ) % {"names": ", ".join(doubled)}
+    try:
+        services.entrants_set_partnerships(
+            request.user, tournament, [_specs(pair) for pair in pairs]
+        )
+    except services.TournamentError as exc:
+        return None, exc.message
+    ok = ngettext("%(count)s partnership set.", "%(count)s partnerships set.", len(pairs)) % {
+        "count": len(pairs)
+    }
+    left = [names[k] for k, _name in pool if k not in used]
+    if left:
+        ok += " " + _("Not entered: %(names)s.") % {"names": ", ".join(left)}
+    return ok, None
 
 
 @login_required_htmx
@@ -370,46 +412,19 @@ def partnerships(request, pk):
     """Directors build the partnerships before the start: two players a row, or a random draw."""
     tournament = get_tournament(pk)
     if not policies.may_manage(access_of(request, tournament)):
-        return forbidden(request, "Only the club's directors set the partnerships.", tournament)
-    url = tournament_url(tournament, "pairs")
+        return forbidden(request, _("Only the club's directors set the partnerships."), tournament)
     if not tournament.is_draft or tournament.team_size != 2:
-        messages.info(request, "Partnerships are set before a partnership tournament starts.")
+        messages.info(request, _("Partnerships are set before a partnership tournament starts."))
         return redirect(tournament_url(tournament, "entrants"))
     pool = _pair_pool(tournament)
-    names = dict(pool)
     rows = max((len(pool) + 1) // 2, 1)
     error = None
     if request.method == "POST":
-        if request.POST.get("draw"):
-            keys = [key for key, _ in pool]
-            random.SystemRandom().shuffle(keys)
-            pairs = [keys[i : i + 2] for i in range(0, len(keys), 2)]
-        else:
-            pairs = []
-            for i in range(rows):
-                chosen = [request.POST.get(f"pair_{i}_a", ""), request.POST.get(f"pair_{i}_b", "")]
-                chosen = [k for k in chosen if k in names]
-                if chosen:
-                    pairs.append(chosen)
-        used = [k for pair in pairs for k in pair]
-        doubled = sorted({names[k] for k in used if used.count(k) > 1})
-        if doubled:
-            error = f"{', '.join(doubled)} {'is' if len(doubled) == 1 else 'are'} in two pairs."
-        else:
-            try:
-                services.entrants_set_partnerships(
-                    request.user, tournament, [_specs(pair) for pair in pairs]
-                )
-            except services.TournamentError as exc:
-                error = exc.message
-            else:
-                left = [names[k] for k, _ in pool if k not in used]
-                ok = f"{len(pairs)} partnership{'s' if len(pairs) != 1 else ''} set."
-                if left:
-                    ok += f" Not entered: {', '.join(left)}."
-                messages.success(request, ok)
-                return redirect(tournament_url(tournament, "entrants"))
-        current = pairs
+        current = _posted_pairs(request, pool, rows)
+        ok, error = _set_partnerships(request, tournament, pool, current)
+        if ok is not None:
+            messages.success(request, ok)
+            return redirect(tournament_url(tournament, "entrants"))
     else:
         current = _current_pairs(tournament, pool)
     current = [(list(p) + ["", ""])[:2] for p in current]
@@ -423,7 +438,7 @@ def partnerships(request, pk):
             "pool": pool,
             "rows": [{"index": i, "a": a, "b": b} for i, (a, b) in enumerate(current)],
             "error": error,
-            "url": url,
+            "url": tournament_url(tournament, "pairs"),
             "tab": "entrants",
         },
     )
