@@ -4,4 +4,10 @@ data. Nothing here touches the database; the pages and API build on these functi
     ladders.ratings   OpenSkill (Plackett-Luce) ratings for partnerships and free-for-all tables
     ladders.stats     Five Hundred and Pitch records for one player, from hand records
     ladders.charts    server-side SVG charts (rating history, bars)
+
+On top of them: `selectors` (reads, the ladder rules included) and the `services` package
+(writes: recording, applying, rebuilding, jobs, club settings, game statistics; it may read
+through selectors, never the other way round), then tasks, pages and the API.
+
+May import `tournaments`, `games`, `clubs`, `accounts` and the shared core; never `home`.
 """
