@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 
@@ -26,10 +27,12 @@ def ladder_settings_update(
     """A director changes how the club's ladders run. Changing whether games with bots count
     rebuilds the club's ladders and the site-wide ones (its games count there too)."""
     if not may_rebuild(actor, club):
-        raise NotAllowed(f"Only the directors of {club.name} can change its ladders.")
+        raise NotAllowed(
+            _("Only the directors of %(club)s can change its ladders.") % {"club": club.name}
+        )
     if isinstance(min_games, bool) or not isinstance(min_games, int) or not 0 <= min_games <= 1000:
         raise InvalidInput(
-            "Games to appear must be a whole number from 0 to 1000.", field="min_games"
+            _("Games to appear must be a whole number from 0 to 1000."), field="min_games"
         )
     if active_days is not None and (
         isinstance(active_days, bool)
@@ -37,10 +40,11 @@ def ladder_settings_update(
         or not 1 <= active_days <= 3650
     ):
         raise InvalidInput(
-            "Active within must be from 1 to 3650 days, or blank for no limit.", field="active_days"
+            _("Active within must be from 1 to 3650 days, or blank for no limit."),
+            field="active_days",
         )
     with transaction.atomic():
-        row, _ = ClubLadderSettings.objects.select_for_update().get_or_create(club=club)
+        row, _created = ClubLadderSettings.objects.select_for_update().get_or_create(club=club)
         changed = row.rate_bot_games != bool(rate_bot_games)
         row.rate_bot_games = bool(rate_bot_games)
         row.min_games = min_games

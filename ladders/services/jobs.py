@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from clubs.permissions import club_access
@@ -59,14 +60,16 @@ def rebuild_schedule(
 def rebuild_request(actor, *, club: Club | None = None, game: str = "") -> RebuildJob:
     """Directors rebuild their club's ladders; staff rebuild every ladder of the site."""
     if game and game not in Game.values:
-        raise InvalidInput("Choose Five Hundred or Pitch (or neither for both).", field="game")
+        raise InvalidInput(_("Choose Five Hundred or Pitch (or neither for both)."), field="game")
     if club is not None:
         if not may_rebuild(actor, club):
-            raise NotAllowed(f"Only the directors of {club.name} can rebuild its ladders.")
+            raise NotAllowed(
+                _("Only the directors of %(club)s can rebuild its ladders.") % {"club": club.name}
+            )
         scope = RebuildJob.Scope.CLUB
     else:
         if not _is_staff(actor):
-            raise NotAllowed("Only the site's staff can rebuild every ladder.")
+            raise NotAllowed(_("Only the site's staff can rebuild every ladder."))
         scope = RebuildJob.Scope.ALL
     with transaction.atomic():
         return rebuild_schedule(

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import services as game_services
 from games.errors import GameError
@@ -146,7 +148,7 @@ def build_round(tournament: Tournament, number: int) -> Round:
     """Pair round `number` by the tournament's format and store its tables and byes."""
     active = _active(tournament)
     if len(active) < 2:
-        raise Conflict("At least two entrants must still be playing to pair a round.")
+        raise Conflict(_("At least two entrants must still be playing to pair a round."))
     withdrawn = _withdrawn(tournament)
     try:
         if tournament.format == Format.SWISS:
@@ -209,17 +211,19 @@ def _rounds_planned(tournament: Tournament) -> int | None:
 def pair_next_round(tournament: Tournament) -> Round:
     """Pair the next round of a running, locked tournament (see `tournament_pair_round`)."""
     if tournament.is_elimination:
-        raise Conflict("A bracket pairs itself: each match is drawn when the one before ends.")
+        raise Conflict(_("A bracket pairs itself: each match is drawn when the one before ends."))
     last = Round.objects.filter(tournament=tournament).order_by("-number").first()
     if last is not None:
         if last.is_draft:
-            raise Conflict(f"Round {last.number} is seated but not published yet.")
+            raise Conflict(
+                _("Round %(number)s is seated but not published yet.") % {"number": last.number}
+            )
         if last.is_published and not close_round_if_complete(tournament, last):
             raise RoundUnfinished(unfinished_message(last))
     number = (last.number if last else 0) + 1
     planned = _rounds_planned(tournament)
     if planned is not None and number > planned:
-        raise Conflict(f"All {planned} rounds have been paired.")
+        raise Conflict(_("All %(count)s rounds have been paired.") % {"count": planned})
     return build_round(tournament, number)
 
 
@@ -234,7 +238,7 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
     if problem:
         raise Conflict(problem)
     if actor is None:
-        raise Conflict("No director of the club is left to open the site table.")
+        raise Conflict(_("No director of the club is left to open the site table."))
     round_number = table.round.number
     try:
         game_table = game_services.table_create(
@@ -263,11 +267,11 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
 
 def unfinished_message(round_: Round) -> str:
     numbers = [str(t.number) for t in selectors.round_unfinished_tables(round_)]
-    which = "table" if len(numbers) == 1 else "tables"
-    return (
-        f"Round {round_.number} can't close: {which} {', '.join(numbers)} "
-        f"{'has' if len(numbers) == 1 else 'have'} no confirmed result yet."
-    )
+    return ngettext(
+        "Round %(number)s can't close: table %(tables)s has no confirmed result yet.",
+        "Round %(number)s can't close: tables %(tables)s have no confirmed result yet.",
+        len(numbers),
+    ) % {"number": round_.number, "tables": ", ".join(numbers)}
 
 
 def close_round_if_complete(tournament: Tournament, round_: Round) -> bool:
@@ -328,8 +332,10 @@ def advance_bracket(tournament: Tournament) -> None:
             state = selectors.bracket_state(tournament)
         except FormatError:
             raise Conflict(
-                "That would change who played a later match of the bracket, which has been "
-                "drawn already: correct the later results first."
+                _(
+                    "That would change who played a later match of the bracket, which has been "
+                    "drawn already: correct the later results first."
+                )
             ) from None
         tables = {
             t.bracket_match: t
@@ -343,8 +349,11 @@ def advance_bracket(tournament: Tournament) -> None:
             if match.status not in (READY, COMPLETE) or match_id not in numbers:
                 if table is not None:
                     raise Conflict(
-                        f"That would undo match {match_id}, which has been drawn already: "
-                        "correct the later results first."
+                        _(
+                            "That would undo match %(match)s, which has been drawn already: "
+                            "correct the later results first."
+                        )
+                        % {"match": match_id}
                     )
                 continue
             first, second = match.entrants
@@ -363,8 +372,11 @@ def advance_bracket(tournament: Tournament) -> None:
                 drawn = [e.pk for side in selectors.side_entrants(table) for e in side]
                 if drawn != [first, second]:
                     raise Conflict(
-                        f"That would change who plays match {match_id}, which has been drawn "
-                        "already: correct the later results first."
+                        _(
+                            "That would change who plays match %(match)s, which has been drawn "
+                            "already: correct the later results first."
+                        )
+                        % {"match": match_id}
                     )
             if match.status == READY and {first, second} & withdrawn:
                 if first in withdrawn and second in withdrawn:
