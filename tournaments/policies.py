@@ -19,7 +19,7 @@ Rounds
     may_see_round(access, round)                           a draft round: directors only
     may_change_seating(access, round)                      swaps and online/physical: a draft
     swap_moves_seats(tournament, first_seat, second_seat)  a seat swap, or whole entrants
-    may_pair_next(...), may_finish(...)                    the round page's two big buttons
+    round_next_step(...)                                   "pair", "finish" or None
 Results at one table (`side`: the person's side at the table, None when not seated)
     may_enter_result(side, director)     may_confirm_result(side, director, entered_side)
     may_reject_result(side, director)    may_correct_result(director)
@@ -128,7 +128,7 @@ def swap_moves_seats(tournament: Tournament, first: TableSeat, second: TableSeat
     )
 
 
-def may_pair_next(
+def round_next_step(
     access: TournamentAccess,
     tournament: Tournament,
     round_: Round,
@@ -136,38 +136,21 @@ def may_pair_next(
     unfinished: bool,
     is_last: bool,
     planned: int | None,
-) -> bool:
-    """The round page offers "pair the next round" (brackets pair themselves)."""
-    return (
-        access.is_director
-        and not unfinished
-        and tournament.is_running
-        and not tournament.is_elimination
-        and is_last
-        and not round_.is_draft
-        and (planned is None or round_.number < planned)
-    )
-
-
-def may_finish(
-    access: TournamentAccess,
-    tournament: Tournament,
-    round_: Round,
-    *,
-    unfinished: bool,
-    is_last: bool,
-    planned: int | None,
-) -> bool:
-    """The round page offers "finish the tournament" after the last planned round."""
-    return (
+) -> str | None:
+    """What the round page offers a director once the last round is published and done:
+    "pair" the next round (brackets pair themselves), "finish" the tournament after the last
+    planned round, or None."""
+    if not (
         access.is_director
         and not unfinished
         and tournament.is_running
         and is_last
         and not round_.is_draft
-        and planned is not None
-        and round_.number >= planned
-    )
+    ):
+        return None
+    if planned is not None and round_.number >= planned:
+        return "finish"
+    return None if tournament.is_elimination else "pair"
 
 
 # Results -----------------------------------------------------------------------------------------

@@ -219,7 +219,14 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     is_last = rounds and rounds[-1].pk == round_.pk
     planned = _planned_rounds(tournament)
-    state = {"unfinished": bool(seating.unfinished), "is_last": bool(is_last), "planned": planned}
+    step = policies.round_next_step(
+        access,
+        tournament,
+        round_,
+        unfinished=bool(seating.unfinished),
+        is_last=bool(is_last),
+        planned=planned,
+    )
     context = {
         "tournament": tournament,
         "club": tournament.club,
@@ -231,8 +238,8 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
         "unfinished": seating.unfinished,
         "rounds": rounds,
         "planned": planned,
-        "can_pair_next": policies.may_pair_next(access, tournament, round_, **state),
-        "can_finish": policies.may_finish(access, tournament, round_, **state),
+        "can_pair_next": step == "pair",
+        "can_finish": step == "finish",
         "can_change_seating": policies.may_change_seating(access, round_),
         "signature": selectors.round_signature(tournament.pk, round_.number),
         "posted": {},
