@@ -284,7 +284,7 @@ class PlayerStatsView(LadderAPIView):
         return Response(PlayerStatsSerializer(body).data)
 
 
-def _settings_answer(rules: services.LadderRules) -> Response:
+def _settings_answer(rules: selectors.LadderRules) -> Response:
     body = {
         "rate_bot_games": rules.rate_with_bots,
         "min_games": rules.min_games,
@@ -303,7 +303,7 @@ class ClubLadderSettingsView(LadderAPIView):
         responses={200: LadderSettingsSerializer, **error_responses(404)},
     )
     def get(self, request, slug):
-        return _settings_answer(services.rules_for(self._club(slug)))
+        return _settings_answer(selectors.rules_for(self._club(slug)))
 
     @extend_schema(
         tags=TAGS,
@@ -320,7 +320,7 @@ class ClubLadderSettingsView(LadderAPIView):
         values.setdefault("active_days", None)
         row = services.ladder_settings_update(request.user, club, **values)
         return _settings_answer(
-            services.LadderRules(row.rate_bot_games, row.min_games, row.active_days)
+            selectors.LadderRules(row.rate_bot_games, row.min_games, row.active_days)
         )
 
 

@@ -12,6 +12,7 @@ partner_names(stats) -> dict                           partner ids -> names for 
 night_history(club, limit) -> list[NightResult]        who won each past club night
 player_tournaments(user, limit) -> list[TournamentLine]
 recent_rebuilds(club) -> list[RebuildJob]              a ladder's latest rebuilds (None: site)
+rules_for(club) -> LadderRules                        how a club's ladders run (None: the site's)
 """
 
 from __future__ import annotations
@@ -39,10 +40,42 @@ from .models import (
     RatingChange,
     RebuildJob,
 )
-from .ratings import HistoryPoint, LeaderboardRow, ladder_explanation, leaderboard
-from .services import LadderRules, rules_for
+from .ratings import (
+    ACTIVE_DAYS,
+    MIN_GAMES,
+    HistoryPoint,
+    LeaderboardRow,
+    ladder_explanation,
+    leaderboard,
+)
 
 GAMES = list(Game.values)
+
+
+# The ladder rules ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LadderRules:
+    """How one ladder is run: who shows on it and whether games with bots count."""
+
+    rate_with_bots: bool = False
+    min_games: int = MIN_GAMES
+    active_days: int | None = ACTIVE_DAYS
+
+
+SITE_RULES = LadderRules()
+
+
+def rules_for(club: Club | int | None) -> LadderRules:
+    """The rules of a club's ladders (the defaults without settings), or the site's."""
+    if club is None:
+        return SITE_RULES
+    club_id = club.pk if isinstance(club, Club) else club
+    row = ClubLadderSettings.objects.filter(club_id=club_id).first()
+    if row is None:
+        return LadderRules()
+    return LadderRules(row.rate_bot_games, row.min_games, row.active_days)
 
 
 def game_or_default(value: str | None) -> str:

@@ -112,7 +112,7 @@ def club_settings(request, slug):
         return _forbidden(
             request, f"Only the directors of {club.name} can change its ladders.", club
         )
-    rules = services.rules_for(club)
+    rules = selectors.rules_for(club)
     form = LadderSettingsForm.for_rules(rules, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -24,7 +24,7 @@ from core.api import ID_IN_PATH, ErrorSerializer, error_responses
 from core.downloads import csv_response
 from games.models import HouseRuleSet
 
-from . import selectors, services
+from . import policies, selectors, services
 from .models import Entrant, Round, Tournament, TournamentTable
 from .serializers import (
     AuditSerializer,
@@ -272,7 +272,7 @@ class TournamentViewSet(
     def rounds(self, request, pk=None):
         tournament = self.get_object()
         rounds = Round.objects.filter(tournament=tournament).order_by("number")
-        if not selectors.tournament_access(request.user, tournament).is_director:
+        if not policies.may_manage(policies.tournament_access(request.user, tournament)):
             rounds = rounds.exclude(status=Round.Status.DRAFT)
         return self._page(rounds, RoundSummarySerializer)
 
@@ -360,7 +360,7 @@ class TournamentViewSet(
     @action(detail=True, methods=["get"], permission_classes=[IsAuthenticated])
     def audit(self, request, pk=None):
         tournament = self.get_object()
-        if not selectors.tournament_access(request.user, tournament).is_director:
+        if not policies.may_manage(policies.tournament_access(request.user, tournament)):
             raise PermissionDenied("The audit log is for the club's directors.")
         return self._page(selectors.result_audit_log(tournament), AuditSerializer)
 
@@ -436,10 +436,8 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     def get_object(self):
         round_ = super().get_object()
-        if (
-            round_.is_draft
-            and not selectors.tournament_access(self.request.user, round_.tournament).is_director
-        ):
+        access = policies.tournament_access(self.request.user, round_.tournament)
+        if not policies.may_see_round(access, round_):
             raise Http404("No such round.")
         return round_
 
@@ -534,10 +532,8 @@ class TournamentTableViewSet(viewsets.GenericViewSet):
 
     def get_object(self):
         table = super().get_object()
-        if (
-            table.round.is_draft
-            and not selectors.tournament_access(self.request.user, table.tournament).is_director
-        ):
+        access = policies.tournament_access(self.request.user, table.tournament)
+        if not policies.may_see_round(access, table.round):
             raise Http404("No such table.")
         return table
 

@@ -2,20 +2,18 @@
 
 The setup form offers both games at once (each game's table options prefixed by the game, as on
 the create-table page) and only the chosen game's options count. Formats and tiebreaks carry the
-words directors read: a line each here, and the longer text from `tournaments.formats`.
+words directors read: a line each here, and the longer text from the templates named in
+`tournaments.help`.
 """
 
 from __future__ import annotations
 
-import html
-import re
 from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from clubs.models import ClubNight
@@ -25,8 +23,9 @@ from games.forms import option_field_name
 from games.models import BotLevel, HouseRuleSet
 from games.options import OptionField, OptionsError, form_value, option_fields, parse_value
 
-from . import formats, selectors
-from .formats import TIEBREAK_HELP, Tiebreak
+from . import selectors
+from .formats import Tiebreak
+from .help import FORMAT_HELP_TEMPLATES, tiebreak_help
 from .models import Tournament
 from .services.errors import InvalidInput
 from .services.results import MAX_HANDS, MAX_SCORE, check_hands_won, range_message
@@ -46,65 +45,18 @@ FORMAT_SUMMARY = {
     "everyone keeps their own running total.",
 }
 
-FORMAT_MODULES = {
-    Format.SWISS: formats.swiss,
-    Format.ROUND_ROBIN: formats.round_robin,
-    Format.SINGLE_ELIMINATION: formats.elimination,
-    Format.DOUBLE_ELIMINATION: formats.elimination,
-    Format.PROGRESSIVE: formats.progressive,
-}
-
-_STRONG = re.compile(r"\*\*(.+?)\*\*")
-_EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
-_CODE = re.compile(r"`([^`]+)`")
-
-
-def _inline(text: str) -> str:
-    text = html.escape(text)
-    text = _STRONG.sub(r"<strong>\1</strong>", text)
-    text = _EM.sub(r"<em>\1</em>", text)
-    return _CODE.sub(r"\1", text)
-
-
-def director_text(module) -> str:
-    """The "For directors" part of a format module's docstring as simple HTML: paragraphs and
-    bullet lists (the docstrings are written in a small subset of Markdown)."""
-    doc = (module.__doc__ or "").strip()
-    marker = "**For directors.**"
-    if marker in doc:
-        doc = doc.split(marker, 1)[1]
-    else:
-        doc = doc.split("\n\n", 1)[-1]
-    blocks = [b.strip() for b in re.split(r"\n\s*\n", doc) if b.strip()]
-    out = []
-    for block in blocks:
-        if block.startswith(("How it works", "Match ids", "The movement is deterministic")):
-            break  # the rest is for programmers
-        if block.startswith("- "):
-            items = [" ".join(i.split()) for i in re.split(r"\n(?=- )", block)]
-            lis = "".join(f"<li>{_inline(item[2:])}</li>" for item in items)
-            out.append(f"<ul>{lis}</ul>")
-        else:
-            out.append(f"<p>{_inline(' '.join(block.split()))}</p>")
-    return mark_safe("".join(out))  # noqa: S308 - escaped piece by piece above
-
 
 def format_guide() -> list[dict[str, Any]]:
     """Each format with its one-line summary and its long explanation (for the setup page)."""
-    seen = set()
-    out = []
-    for value, label in Format.choices:
-        module = FORMAT_MODULES[value]
-        out.append(
-            {
-                "value": value,
-                "label": label,
-                "summary": FORMAT_SUMMARY[value],
-                "text": "" if module in seen else director_text(module),
-            }
-        )
-        seen.add(module)
-    return out
+    return [
+        {
+            "value": value,
+            "label": label,
+            "summary": FORMAT_SUMMARY[value],
+            "help_template": FORMAT_HELP_TEMPLATES[value],
+        }
+        for value, label in Format.choices
+    ]
 
 
 def tiebreak_rows(current: list[str] | None = None) -> list[dict[str, str]]:
@@ -112,7 +64,7 @@ def tiebreak_rows(current: list[str] | None = None) -> list[dict[str, str]]:
         {
             "key": t.value,
             "label": selectors.TIEBREAK_LABELS[t],
-            "help": TIEBREAK_HELP[t],
+            "help": tiebreak_help(t),
             "position": (current.index(t.value) + 1) if current and t.value in current else "",
         }
         for t in Tiebreak
@@ -277,7 +229,7 @@ class TournamentForm(forms.Form):
                 label=selectors.TIEBREAK_LABELS[t],
                 choices=TIEBREAK_POSITIONS,
                 required=False,
-                help_text=TIEBREAK_HELP[t],
+                help_text=tiebreak_help(t),
             )
         if tournament is not None:
             self._prefill(tournament)

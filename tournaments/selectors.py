@@ -3,7 +3,7 @@
 Lists and access
     tournaments_of_club(club)                  a club's tournaments, newest first, counted
     with_entrant_count(tournaments)            annotate each with its entrants not withdrawn
-    tournament_access(user, tournament)        TournamentAccess: is_director, entrant, may_enter
+    tournament_access(user, tournament)        TournamentAccess (from `tournaments.policies`)
     entrant_list(tournament)                   entrants in seed order, members prefetched
     entrant_of(user, tournament)               the user's entrant, or None
     entrant_ids_of(user)                       tournament id -> the user's entrant id, for lists
@@ -51,8 +51,6 @@ from typing import Any
 from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils.translation import ngettext
 
-from clubs.permissions import club_access
-
 from .formats import (
     Bracket,
     BracketState,
@@ -80,6 +78,7 @@ from .models import (
     Tournament,
     TournamentTable,
 )
+from .policies import TournamentAccess, entrant_of, tournament_access  # noqa: F401 (re-exported)
 
 #: The tiebreaks a new tournament gets unless the director lists others.
 DEFAULT_TIEBREAKS: dict[str, list[str]] = {
@@ -152,39 +151,11 @@ def entrant_list(tournament: Tournament) -> QuerySet[Entrant]:
     )
 
 
-def entrant_of(user, tournament: Tournament) -> Entrant | None:
-    if not _signed_in(user):
-        return None
-    member = (
-        EntrantMember.objects.filter(tournament=tournament, user=user)
-        .select_related("entrant")
-        .first()
-    )
-    return member.entrant if member else None
-
-
 def entrant_ids_of(user) -> dict[int, int]:
     """Every tournament the user is entered in: tournament id -> their entrant's id."""
     if not _signed_in(user):
         return {}
     return dict(EntrantMember.objects.filter(user=user).values_list("tournament_id", "entrant_id"))
-
-
-@dataclass(frozen=True)
-class TournamentAccess:
-    """What one user (perhaps anonymous) is to one tournament."""
-
-    is_director: bool
-    entrant: Entrant | None
-
-    @property
-    def is_entrant(self) -> bool:
-        return self.entrant is not None
-
-
-def tournament_access(user, tournament: Tournament) -> TournamentAccess:
-    director = _signed_in(user) and club_access(user, tournament.club).is_director
-    return TournamentAccess(is_director=director, entrant=entrant_of(user, tournament))
 
 
 def _tables_prefetch() -> Prefetch:

@@ -13,7 +13,8 @@ from games.models import BotLevel
 from games.serializers import bot_levels_help
 
 from . import selectors
-from .formats import TIEBREAK_HELP, Tiebreak
+from .formats import Tiebreak
+from .help import tiebreak_help_lazy
 from .models import Entrant, EntrantMember, ResultAudit, Round, TableResult, Tournament
 from .services.results import MAX_SCORE
 from .services.setup import MAX_ROUNDS
@@ -82,7 +83,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         }
 
 
-TIEBREAK_CHOICES = [(t.value, TIEBREAK_HELP[t]) for t in Tiebreak]
+TIEBREAK_CHOICES = [(t.value, tiebreak_help_lazy(t)) for t in Tiebreak]
 
 
 class TournamentInputSerializer(serializers.Serializer):

@@ -43,7 +43,6 @@ from .progressive import (
 from .round_robin import round_count, round_robin
 from .standings import (
     FORMAT_SCORING,
-    TIEBREAK_HELP,
     Result,
     Scoring,
     Side,
@@ -60,7 +59,6 @@ __all__ = [
     "FIVE_HUNDRED",
     "FORMAT_SCORING",
     "PITCH",
-    "TIEBREAK_HELP",
     "Bracket",
     "BracketMatch",
     "BracketState",

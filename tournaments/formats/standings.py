@@ -50,7 +50,6 @@ __all__ = [
     "DRAW",
     "FORMAT_SCORING",
     "LOSS",
-    "TIEBREAK_HELP",
     "WIN",
     "Result",
     "Scoring",
@@ -79,18 +78,6 @@ class Tiebreak(StrEnum):
     HANDS_WON = "hands_won"
     GAME_POINTS = "game_points"
     WINS = "wins"
-
-
-#: A short director-facing explanation of each tiebreak (for forms and the standings page).
-TIEBREAK_HELP: dict[Tiebreak, str] = {
-    Tiebreak.POINTS_DIFFERENCE: "Game points scored minus game points conceded.",
-    Tiebreak.BUCHHOLZ: "The total points of every opponent played.",
-    Tiebreak.SONNEBORN_BERGER: "The points of each opponent beaten, plus half of those drawn with.",
-    Tiebreak.HEAD_TO_HEAD: "Points won in games between the tied entrants, if they have all met.",
-    Tiebreak.HANDS_WON: "Hands won over all games.",
-    Tiebreak.GAME_POINTS: "Total game points scored.",
-    Tiebreak.WINS: "Games won (a bye counts as a win).",
-}
 
 
 @dataclass(frozen=True, slots=True)

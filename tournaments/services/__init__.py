@@ -48,6 +48,7 @@ Standings
     standings_recalculate(tournament_id) -> bool                       (what the task runs)
 """
 
+from .drawing import advance_bracket, open_site_table
 from .errors import (
     AlreadyEntered,
     Conflict,
@@ -71,8 +72,6 @@ from .results import (
     site_table_result,
 )
 from .rounds import (
-    advance_bracket,
-    open_site_table,
     round_close,
     round_discard,
     round_publish,

@@ -9,6 +9,7 @@ from clubs.models import Membership
 from clubs.permissions import club_access
 from core.enqueue import enqueue_on_commit
 
+from .. import policies
 from ..models import Round, Tournament, TournamentTable
 from .errors import NotAllowed, WrongStatus
 
@@ -19,9 +20,7 @@ def require_signed_in(actor) -> None:
 
 
 def is_director(actor, tournament: Tournament) -> bool:
-    if actor is None or not getattr(actor, "is_authenticated", False):
-        return False
-    return club_access(actor, tournament.club).is_director
+    return policies.is_director(actor, tournament)
 
 
 def require_director(actor, tournament: Tournament) -> None:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games.models import Table as GameTable
 from games.models import TableHand
 
-from .. import selectors
+from .. import policies, selectors
 from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
 from ..signals import result_confirmed
 from .common import (
@@ -29,8 +29,8 @@ from .common import (
     require_signed_in,
     tournament_link,
 )
+from .drawing import advance_bracket
 from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
-from .rounds import advance_bracket
 
 Status = TableResult.Status
 Source = TableResult.Source
@@ -233,7 +233,7 @@ def result_enter(
     _check_playable(tournament, table)
     side = _side_of(actor, table)
     director = is_director(actor, tournament)
-    if side is None and not director:
+    if not policies.may_enter_result(side, director):
         raise NotAllowed("Only the players at this table or a director can enter its result.")
     values = clean_result(tournament, table, scores, hands_won, winners)
     existing = _existing(table)
@@ -331,9 +331,9 @@ def result_confirm(actor, table: TournamentTable) -> TableResult:
     if result.is_confirmed:
         raise ResultExists(f"Table {table.number}'s result is already confirmed.")
     side = _side_of(actor, table)
-    if side is None and not is_director(actor, tournament):
-        raise NotAllowed("Only an opponent at this table or a director can confirm its result.")
-    if side is not None and side == result.entered_side:
+    if not policies.may_confirm_result(side, is_director(actor, tournament), result.entered_side):
+        if side is None:
+            raise NotAllowed("Only an opponent at this table or a director can confirm its result.")
         raise NotAllowed("An opponent confirms the result, not the side that entered it.")
     return _confirm(tournament, table, result, actor)
 
@@ -347,7 +347,7 @@ def result_reject(actor, table: TournamentTable) -> None:
     result = _existing(table)
     if result is None or result.is_confirmed:
         raise Conflict(f"Table {table.number} has no result waiting for confirmation.")
-    if _side_of(actor, table) is None and not is_director(actor, tournament):
+    if not policies.may_reject_result(_side_of(actor, table), is_director(actor, tournament)):
         raise NotAllowed("Only the players at this table or a director can reject its result.")
     result.delete()
 
@@ -367,7 +367,7 @@ def result_correct(
     The standings are recalculated; a bracket follows unless later matches depend on it."""
     require_signed_in(actor)
     tournament, table = lock_table(table)
-    if not is_director(actor, tournament):
+    if not policies.may_correct_result(is_director(actor, tournament)):
         raise NotAllowed(f"Only the directors of {tournament.club.name} can correct results.")
     _check_playable(tournament, table)
     reason = (reason or "").strip()

@@ -12,12 +12,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from clubs.models import Club, ClubNight, Registration
-from clubs.permissions import club_access
 from core.choices import Game
 from games.models import BotLevel, HouseRuleSet
 from games.options import OptionsError, validate_options
 
-from .. import selectors
+from .. import policies, selectors
 from ..formats import Tiebreak
 from ..models import Entrant, EntrantMember, Round, Tournament
 from .common import (
@@ -28,6 +27,7 @@ from .common import (
     require_running,
     require_signed_in,
 )
+from .drawing import advance_bracket, close_round_if_complete, pair_next_round
 from .errors import AlreadyEntered, Conflict, InvalidInput, NotAllowed, WrongStatus
 
 Format = Tournament.Format
@@ -158,7 +158,7 @@ def tournament_create(
     in a progressive, two to a partnership otherwise, paired in check-in order (the director
     can change the partnerships before starting)."""
     require_signed_in(actor)
-    if not club_access(actor, club).is_director:
+    if not policies.may_create(actor, club):
         raise NotAllowed(f"Only the directors of {club.name} can run tournaments.")
     name = _clean_name(name)
     if game not in Game.values:
@@ -301,8 +301,6 @@ def tournament_start(actor, tournament: Tournament) -> Tournament:
     """Directors start a draft tournament: the entry list is fixed in seed order (the round
     robin schedule and the bracket come from it) and round 1 is paired (a bracket's first
     matches are published at once). Every partnership needs both partners."""
-    from .rounds import advance_bracket, pair_next_round
-
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     if not tournament.is_draft:
@@ -331,8 +329,6 @@ def tournament_finish(actor, tournament: Tournament) -> Tournament:
     """Directors finish a running tournament once no round is left to play: every published
     round's tables have confirmed results (those rounds are closed now) and no round waits to
     be published."""
-    from .rounds import close_round_if_complete
-
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     require_running(tournament)
@@ -610,12 +606,9 @@ def entrant_move_up(actor, entrant: Entrant) -> int:
 def entrant_withdraw(actor, entrant: Entrant) -> Entrant:
     """A director, or a player of the entrant, withdraws it: it is paired no more (its games
     so far still count for its opponents). In a bracket its next match is forfeited."""
-    from .rounds import advance_bracket
-
     tournament = lock_tournament(entrant.tournament_id)
     require_signed_in(actor)
-    own = EntrantMember.objects.filter(entrant=entrant, user=actor).exists()
-    if not (own or is_director(actor, tournament)):
+    if not policies.may_withdraw(actor, entrant, director=is_director(actor, tournament)):
         raise NotAllowed("Only the entrant's players or a director can withdraw it.")
     if tournament.is_finished:
         raise WrongStatus(f"{tournament.name} is finished.")

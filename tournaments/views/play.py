@@ -9,13 +9,16 @@ The pages poll tiny version views (one query each) and fetch their fragment only
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from core.decorators import login_required_htmx
 
-from .. import selectors, services
+from .. import policies, selectors, services
 from ..formats import round_count
 from ..forms import ResultForm
 from ..models import Entrant, Round, TableResult, TableSeat, Tournament
@@ -68,29 +71,33 @@ def round_poll(request, pk, number):
 
 
 def result_box(request, tournament, table, access, *, where, posted=None, **flash) -> dict:
-    """What a person may see and do about one table's result (see result_box.html)."""
+    """What a person may see and do about one table's result (see result_box.html); what they
+    may do is `policies.result_rights`, the rules the results services enforce."""
     info = selectors.table_info(table)
     user = request.user
     my_side = None
     if user.is_authenticated:
         my_side = next((s["side"] for s in info["seats"] if s["user_id"] == user.pk), None)
     result = info["result"]
-    pending = result is not None and result["status"] == Status.PENDING
-    round_ = table.round
-    open_round = round_.is_published and not tournament.is_draft
-    physical = not table.online
-    player = my_side is not None
-    director = access.is_director
+    rights = policies.result_rights(
+        tournament,
+        table.round,
+        online=table.online,
+        my_side=my_side,
+        director=access.is_director,
+        result=result,
+        finished=info["finished"],
+    )
     box = {
         "table": table,
         "info": info,
-        "round": round_,
+        "round": table.round,
         "my_side": my_side,
         "where": where,
         "result": result,
-        "pending": pending,
+        "pending": result is not None and result["status"] == Status.PENDING,
         "confirmed": info["finished"],
-        "is_director": director,
+        "is_director": access.is_director,
         "bracket": tournament.is_elimination,
         "posted": posted or {},
         "sides": [
@@ -99,30 +106,9 @@ def result_box(request, tournament, table, access, *, where, posted=None, **flas
         ],
         "flash_ok": flash.get("ok"),
         "flash_error": flash.get("error"),
+        **asdict(rights),
     }
-    entered_by_me = pending and player and result["entered_side"] == my_side
-    box.update(
-        {
-            # A player at a physical table: enter (or change their own entry), or answer the
-            # other side's entry.
-            "player_can_enter": physical
-            and open_round
-            and player
-            and (not result or entered_by_me),
-            "entered_by_me": entered_by_me,
-            "player_can_confirm": physical and player and pending and not entered_by_me,
-            # A director away from the table: enter (or settle a pending entry) at once.
-            "director_can_enter": director
-            and not player
-            and not info["finished"]
-            and not round_.is_draft,
-            "director_can_confirm": director and pending and not player,
-            "director_can_correct": director
-            and not round_.is_draft
-            and (info["finished"] or player),
-        }
-    )
-    if director:
+    if access.is_director:
         box["audits"] = list(
             selectors.result_audit_log(tournament).filter(table=table).select_related("actor")
         )
@@ -233,7 +219,14 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     is_last = rounds and rounds[-1].pk == round_.pk
     planned = _planned_rounds(tournament)
-    director = access.is_director
+    step = policies.round_next_step(
+        access,
+        tournament,
+        round_,
+        unfinished=bool(seating.unfinished),
+        is_last=bool(is_last),
+        planned=planned,
+    )
     context = {
         "tournament": tournament,
         "club": tournament.club,
@@ -245,20 +238,9 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
         "unfinished": seating.unfinished,
         "rounds": rounds,
         "planned": planned,
-        "can_pair_next": director
-        and not seating.unfinished
-        and tournament.is_running
-        and not tournament.is_elimination
-        and is_last
-        and not round_.is_draft
-        and (planned is None or round_.number < planned),
-        "can_finish": director
-        and not seating.unfinished
-        and tournament.is_running
-        and is_last
-        and not round_.is_draft
-        and planned is not None
-        and round_.number >= planned,
+        "can_pair_next": step == "pair",
+        "can_finish": step == "finish",
+        "can_change_seating": policies.may_change_seating(access, round_),
         "signature": selectors.round_signature(tournament.pk, round_.number),
         "posted": {},
         "tab": "rounds",
@@ -272,9 +254,12 @@ def round_detail(request, pk, number):
     tournament = get_tournament(pk)
     round_ = get_round(tournament, number)
     access = access_of(request, tournament)
-    if round_.is_draft and not access.is_director:
+    if not policies.may_see_round(access, round_):
         return forbidden(
-            request, f"Round {number} hasn't been published yet: its tables come soon.", tournament
+            request,
+            _("Round %(number)s hasn't been published yet: its tables come soon.")
+            % {"number": number},
+            tournament,
         )
     context = _round_context(request, tournament, round_, access)
     if request.htmx and request.GET.get("fragment") == "tables":
@@ -322,6 +307,47 @@ def _round_response(request, tournament, round_, access, *, ok=None, error=None,
     )
 
 
+def _swap_picks(round_, tournament, picks):
+    """The two ticked people: ("seat", TableSeat) or ("bye", Entrant | None) each. Raises
+    InvalidInput when the ticks don't name two people of this round."""
+    if len(picks) != 2 or len(set(picks)) != 2:
+        raise services.InvalidInput(_("Tick exactly two people (or a bye) to swap."))
+    out = []
+    for pick in picks:
+        kind, _sep, raw = pick.partition("-")
+        if not raw.isdigit() or kind not in ("seat", "bye"):
+            raise services.InvalidInput(_("Tick two people."))
+        if kind == "seat":
+            seat = (
+                TableSeat.objects.filter(pk=int(raw), table__round=round_)
+                .select_related("entrant", "member__user")
+                .first()
+            )
+            if seat is None:
+                raise services.InvalidInput(_("That seat isn't in this round."))
+            out.append(("seat", seat))
+        else:
+            out.append(("bye", Entrant.objects.filter(pk=int(raw), tournament=tournament).first()))
+    return out
+
+
+def _swap(actor, tournament, round_, picks) -> str:
+    """Swap what `_swap_picks` found (the policy says whether seats or whole partnerships
+    move); returns the names for the message."""
+    if all(kind == "seat" for kind, _thing in picks):
+        (_k1, first), (_k2, second) = picks
+        if policies.swap_moves_seats(tournament, first, second):
+            services.round_swap_seats(actor, round_, first, second)
+            return f"{first.name} and {second.name}"
+        services.round_swap_entrants(actor, round_, first.entrant, second.entrant)
+        return f"{first.entrant.name} and {second.entrant.name}"
+    entrants = [thing.entrant if kind == "seat" else thing for kind, thing in picks]
+    if None in entrants:
+        raise services.InvalidInput(_("Tick two people of this tournament."))
+    services.round_swap_entrants(actor, round_, *entrants)
+    return f"{entrants[0].name} and {entrants[1].name}"
+
+
 @login_required_htmx
 @require_POST
 def round_swap(request, pk, number):
@@ -330,71 +356,20 @@ def round_swap(request, pk, number):
     tournament = get_tournament(pk)
     round_ = get_round(tournament, number)
     access = access_of(request, tournament)
-    if not access.is_director:
+    if not policies.may_manage(access):
         if request.htmx:
             return _round_response(
-                request,
-                tournament,
-                round_,
-                access,
-                error="Only the club's directors change the seating.",
+                request, tournament, round_, access, error=policies.SEATING_REFUSAL
             )
-        return forbidden(request, "Only the club's directors change the seating.", tournament)
-    picks = request.POST.getlist("pick")
-    if len(picks) != 2 or len(set(picks)) != 2:
-        return _round_response(
-            request,
-            tournament,
-            round_,
-            access,
-            error="Tick exactly two people (or a bye) to swap.",
-        )
-    seats, entrants = {}, []
-    for pick in picks:
-        kind, _, raw = pick.partition("-")
-        if not raw.isdigit() or kind not in ("seat", "bye"):
-            return _round_response(request, tournament, round_, access, error="Tick two people.")
-        if kind == "seat":
-            seat = (
-                TableSeat.objects.filter(pk=int(raw), table__round=round_)
-                .select_related("entrant", "member__user")
-                .first()
-            )
-            if seat is None:
-                return _round_response(
-                    request, tournament, round_, access, error="That seat isn't in this round."
-                )
-            seats[pick] = seat
-        entrants.append(
-            seats[pick].entrant
-            if kind == "seat"
-            else Entrant.objects.filter(pk=int(raw), tournament=tournament).first()
-        )
+        return forbidden(request, policies.SEATING_REFUSAL, tournament)
     try:
-        if len(seats) == 2:
-            first, second = seats.values()
-            names = f"{first.name} and {second.name}"
-            if (
-                tournament.is_progressive
-                or first.entrant_id == second.entrant_id
-                or None
-                in (
-                    first.entrant_id,
-                    second.entrant_id,
-                )
-            ):
-                services.round_swap_seats(request.user, round_, first, second)
-            else:
-                services.round_swap_entrants(request.user, round_, first.entrant, second.entrant)
-                names = f"{first.entrant.name} and {second.entrant.name}"
-        else:
-            if None in entrants:
-                raise services.InvalidInput("Tick two people of this tournament.")
-            services.round_swap_entrants(request.user, round_, *entrants)
-            names = f"{entrants[0].name} and {entrants[1].name}"
+        picks = _swap_picks(round_, tournament, request.POST.getlist("pick"))
+        names = _swap(request.user, tournament, round_, picks)
     except services.TournamentError as error:
         return _round_response(request, tournament, round_, access, error=error.message)
-    return _round_response(request, tournament, round_, access, ok=f"Swapped {names}.")
+    return _round_response(
+        request, tournament, round_, access, ok=_("Swapped %(names)s.") % {"names": names}
+    )
 
 
 @login_required_htmx
@@ -420,8 +395,8 @@ def table_detail(request, pk, table_id):
     tournament = get_tournament(pk)
     table = get_table(tournament, table_id)
     access = access_of(request, tournament)
-    if table.round.is_draft and not access.is_director:
-        raise Http404("That round hasn't been published yet.")
+    if not policies.may_see_round(access, table.round):
+        raise Http404(_("That round hasn't been published yet."))
     box = result_box(request, tournament, table, access, where="table")
     context = {
         "tournament": tournament,
@@ -517,11 +492,12 @@ def result_enter(request, pk, table_id):
         return _after_result(request, tournament, table, error=form.first_error(), posted=posted)
     values = form.values()
     reason = form.cleaned_data.get("reason", "")
+    seated = TableSeat.objects.filter(table=table, member__user=request.user).exists()
+    kind = policies.result_entry_kind(mode, seated=seated)
     try:
-        seated = TableSeat.objects.filter(table=table, member__user=request.user).exists()
-        if mode == "correct" or (mode == "director" and seated):
+        if kind == "correct":
             result = services.result_correct(request.user, table, reason=reason, **values)
-        elif mode == "director":
+        elif kind == "director":
             result = services.result_enter(request.user, table, reason=reason, **values)
         else:
             result = services.result_enter(request.user, table, **values)

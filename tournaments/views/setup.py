@@ -7,6 +7,8 @@ import random
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -15,7 +17,7 @@ from clubs.permissions import club_access
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
 
-from .. import selectors, services
+from .. import policies, selectors, services
 from ..forms import EntrantAddForm, TournamentForm, format_guide
 from ..models import Entrant, EntrantMember
 from .common import (
@@ -61,7 +63,7 @@ def _form_page(request, form, club, tournament=None):
 @login_required_htmx
 def tournament_create(request, slug):
     club = get_object_or_404(Club, slug=slug)
-    if not club_access(request.user, club).is_director:
+    if not policies.may_create(request.user, club):
         return forbidden(request, f"Only the directors of {club.name} run tournaments.")
     initial = {}
     night_id = request.GET.get("night", "")
@@ -89,7 +91,7 @@ def tournament_create(request, slug):
 @login_required_htmx
 def tournament_edit(request, pk):
     tournament = get_tournament(pk)
-    if not access_of(request, tournament).is_director:
+    if not policies.may_manage(access_of(request, tournament)):
         return forbidden(request, "Only the club's directors change a tournament.", tournament)
     if tournament.is_finished:
         messages.info(request, f"{tournament.name} is finished: its settings can't change.")
@@ -118,7 +120,7 @@ def tournament_delete(request, pk):
             return finish_action(request, tournament_url(tournament), error=error)
         messages.success(request, f"{tournament.name} was deleted.")
         return redirect("tournaments:club", tournament.club.slug)
-    if not access_of(request, tournament).is_director:
+    if not policies.may_manage(access_of(request, tournament)):
         return forbidden(request, "Only the club's directors delete a tournament.", tournament)
     return render(
         request,
@@ -264,7 +266,7 @@ def entrants(request, pk):
 def entrant_add(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
-    if not access.is_director:
+    if not policies.may_manage(access):
         return forbidden(request, "Only the club's directors add entrants.", tournament)
     form = EntrantAddForm(
         request.POST, people=_people_to_add(tournament), size=tournament.team_size
@@ -359,57 +361,70 @@ def _current_pairs(tournament, pool) -> list[list[str]]:
         keys = [_member_key(m) for m in entrant.members.all()]
         placed.update(keys)
         pairs.append((keys + ["", ""])[:2])
-    loose = [key for key, _ in pool if key not in placed]
+    loose = [key for key, _name in pool if key not in placed]
     for i in range(0, len(loose), 2):
         pairs.append((loose[i : i + 2] + [""])[:2])
     return pairs
+
+
+def _posted_pairs(request, pool, rows: int) -> list[list[str]]:
+    """The pairs the form sends: a random draw of the whole pool, or the rows as chosen."""
+    if request.POST.get("draw"):
+        keys = [key for key, _name in pool]
+        random.SystemRandom().shuffle(keys)
+        return [keys[i : i + 2] for i in range(0, len(keys), 2)]
+    names = dict(pool)
+    pairs = []
+    for i in range(rows):
+        chosen = [request.POST.get(f"pair_{i}_a", ""), request.POST.get(f"pair_{i}_b", "")]
+        chosen = [k for k in chosen if k in names]
+        if chosen:
+            pairs.append(chosen)
+    return pairs
+
+
+def _set_partnerships(request, tournament, pool, pairs) -> tuple[str | None, str | None]:
+    """Save the pairs: (the message to show, None) or (None, why it was refused)."""
+    names = dict(pool)
+    used = [k for pair in pairs for k in pair]
+    doubled = sorted({names[k] for k in used if used.count(k) > 1})
+    if doubled:
+        return None, ngettext(
+            "%(names)s is in two pairs.", "%(names)s are in two pairs.", len(doubled)
+        ) % {"names": ", ".join(doubled)}
+    try:
+        services.entrants_set_partnerships(
+            request.user, tournament, [_specs(pair) for pair in pairs]
+        )
+    except services.TournamentError as exc:
+        return None, exc.message
+    ok = ngettext("%(count)s partnership set.", "%(count)s partnerships set.", len(pairs)) % {
+        "count": len(pairs)
+    }
+    left = [names[k] for k, _name in pool if k not in used]
+    if left:
+        ok += " " + _("Not entered: %(names)s.") % {"names": ", ".join(left)}
+    return ok, None
 
 
 @login_required_htmx
 def partnerships(request, pk):
     """Directors build the partnerships before the start: two players a row, or a random draw."""
     tournament = get_tournament(pk)
-    if not access_of(request, tournament).is_director:
-        return forbidden(request, "Only the club's directors set the partnerships.", tournament)
-    url = tournament_url(tournament, "pairs")
+    if not policies.may_manage(access_of(request, tournament)):
+        return forbidden(request, _("Only the club's directors set the partnerships."), tournament)
     if not tournament.is_draft or tournament.team_size != 2:
-        messages.info(request, "Partnerships are set before a partnership tournament starts.")
+        messages.info(request, _("Partnerships are set before a partnership tournament starts."))
         return redirect(tournament_url(tournament, "entrants"))
     pool = _pair_pool(tournament)
-    names = dict(pool)
     rows = max((len(pool) + 1) // 2, 1)
     error = None
     if request.method == "POST":
-        if request.POST.get("draw"):
-            keys = [key for key, _ in pool]
-            random.SystemRandom().shuffle(keys)
-            pairs = [keys[i : i + 2] for i in range(0, len(keys), 2)]
-        else:
-            pairs = []
-            for i in range(rows):
-                chosen = [request.POST.get(f"pair_{i}_a", ""), request.POST.get(f"pair_{i}_b", "")]
-                chosen = [k for k in chosen if k in names]
-                if chosen:
-                    pairs.append(chosen)
-        used = [k for pair in pairs for k in pair]
-        doubled = sorted({names[k] for k in used if used.count(k) > 1})
-        if doubled:
-            error = f"{', '.join(doubled)} {'is' if len(doubled) == 1 else 'are'} in two pairs."
-        else:
-            try:
-                services.entrants_set_partnerships(
-                    request.user, tournament, [_specs(pair) for pair in pairs]
-                )
-            except services.TournamentError as exc:
-                error = exc.message
-            else:
-                left = [names[k] for k, _ in pool if k not in used]
-                ok = f"{len(pairs)} partnership{'s' if len(pairs) != 1 else ''} set."
-                if left:
-                    ok += f" Not entered: {', '.join(left)}."
-                messages.success(request, ok)
-                return redirect(tournament_url(tournament, "entrants"))
-        current = pairs
+        current = _posted_pairs(request, pool, rows)
+        ok, error = _set_partnerships(request, tournament, pool, current)
+        if ok is not None:
+            messages.success(request, ok)
+            return redirect(tournament_url(tournament, "entrants"))
     else:
         current = _current_pairs(tournament, pool)
     current = [(list(p) + ["", ""])[:2] for p in current]
@@ -423,7 +438,7 @@ def partnerships(request, pk):
             "pool": pool,
             "rows": [{"index": i, "a": a, "b": b} for i, (a, b) in enumerate(current)],
             "error": error,
-            "url": url,
+            "url": tournament_url(tournament, "pairs"),
             "tab": "entrants",
         },
     )

@@ -11,8 +11,9 @@ from django.views.decorators.http import require_GET
 
 from core.downloads import csv_response
 
-from .. import selectors
-from ..formats import TIEBREAK_HELP, Tiebreak
+from .. import policies, selectors
+from ..formats import Tiebreak
+from ..help import tiebreak_help
 from .common import access_of, forbidden, get_round, get_tournament
 from .play import _poll_answer
 
@@ -28,7 +29,7 @@ def _tiebreak_legend(tournament) -> list[dict[str, str]]:
     return [
         {
             "label": selectors.TIEBREAK_LABELS[Tiebreak(key)],
-            "help": TIEBREAK_HELP[Tiebreak(key)],
+            "help": tiebreak_help(key),
         }
         for key in selectors.tiebreaks_of(tournament)
     ]
@@ -181,7 +182,7 @@ def table_cards(request, pk, number):
     tournament = get_tournament(pk)
     round_ = get_round(tournament, number)
     access = access_of(request, tournament)
-    if round_.is_draft and not access.is_director:
+    if not policies.may_see_round(access, round_):
         return forbidden(request, f"Round {number} hasn't been published yet.", tournament)
     cards = selectors.table_cards(round_)
     for card in cards:
@@ -210,7 +211,7 @@ def results_sheet(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
     sheet = selectors.results_sheet(tournament)
-    if not access.is_director:
+    if not policies.may_manage(access):
         sheet = [r for r in sheet if r["status"] != "draft"]
     return render(
         request,
@@ -231,7 +232,7 @@ def results_sheet(request, pk):
 def audit_log(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
-    if not access.is_director:
+    if not policies.may_manage(access):
         return forbidden(request, "The audit log is for the club's directors.", tournament)
     return render(
         request,

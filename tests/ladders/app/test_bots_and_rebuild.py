@@ -266,7 +266,7 @@ def test_a_game_recorded_while_a_rebuild_replays_is_kept(people, finished_table,
             tasks.record_table_game(second.pk)
         return out
 
-    monkeypatch.setattr(services, "ladder_replay", replay_then_a_game_lands)
+    monkeypatch.setattr(services.rebuilding, "ladder_replay", replay_then_a_game_lands)
     services.ladder_rebuild(Game.FIVE_HUNDRED, None)
     assert PlayerRating.objects.filter(ladder__club=None).count() == 6
     assert RatingChange.objects.filter(rated_game__table=second).count() == 4

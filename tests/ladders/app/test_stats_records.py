@@ -16,7 +16,7 @@ from ladders import services, stats, stats_data
 from ladders.models import PlayerGameStats, RatedGame
 from ladders.selectors import partner_names, player_stats
 from tests.games.helpers import act_randomly, pick, play_until
-from tests.ladders import records
+from tests.ladders.unit import records
 
 pytestmark = pytest.mark.django_db
 

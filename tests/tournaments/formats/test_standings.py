@@ -289,7 +289,7 @@ def test_recalculation_is_idempotent_and_ignores_result_order(seed, count, size)
 
 def test_the_formats_package_imports_no_django():
     code = "import sys, tournaments.formats; print('django' in sys.modules)"
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
     )
