@@ -4,6 +4,9 @@ from datetime import datetime, timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
+
+from accounts.languages import language_choices
 
 from kookaburra.choices import Game
 
@@ -46,10 +49,20 @@ class ClubForm(forms.Form):
         initial="1",
         widget=forms.RadioSelect,
     )
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        choices=lambda: [("", gettext_lazy("The visitor's browser decides")), *language_choices()],
+        required=False,
+        help_text=gettext_lazy(
+            "The language the club's pages speak to visitors who haven't chosen one. Members "
+            "always read the site in their own language."
+        ),
+    )
 
     @classmethod
     def for_club(cls, club, data=None):
         initial = {
+            "language": club.language,
             "name": club.name,
             "about": club.about,
             "venue": club.venue,

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from accounts.languages import language_codes
 from accounts.models import Notice
 from accounts.names import name_key
 from kookaburra.choices import Game
@@ -180,16 +181,35 @@ def _clean_club_fields(name: str, about: str, venue: str, games, *, club_pk=None
     }
 
 
+def _clean_language(code: str) -> str:
+    code = (code or "").strip()
+    if code and code not in language_codes():
+        raise InvalidInput(_("Kookaburra doesn't speak that language yet."), field="language")
+    return code
+
+
 @transaction.atomic
 def club_create(
-    actor, *, name: str, about: str = "", venue: str = "", games=(), is_open: bool = True
+    actor,
+    *,
+    name: str,
+    about: str = "",
+    venue: str = "",
+    games=(),
+    is_open: bool = True,
+    language: str = "",
 ) -> Club:
     """Anyone signed in can create a club; they become its owner."""
     _require_signed_in(actor)
     fields = _clean_club_fields(name, about, venue, games)
+    language = _clean_language(language)
     club = _save_club_name(
         lambda: Club.objects.create(
-            slug=Club.unique_slug(fields["name"]), is_open=is_open, created_by=actor, **fields
+            slug=Club.unique_slug(fields["name"]),
+            is_open=is_open,
+            language=language,
+            created_by=actor,
+            **fields,
         ),
         fields["name"],
     )
@@ -202,7 +222,7 @@ def club_update(actor, club: Club, **changes) -> Club:
     """Directors edit the club's name, about, venue, games and whether it is open."""
     club = _lock_club(club)
     _require_director(actor, club)
-    allowed = {"name", "about", "venue", "games", "is_open"}
+    allowed = {"name", "about", "venue", "games", "is_open", "language"}
     unknown = set(changes) - allowed
     if unknown:
         raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
@@ -212,11 +232,13 @@ def club_update(actor, club: Club, **changes) -> Club:
         "venue": club.venue,
         "games": club.games,
     }
-    current.update({k: v for k, v in changes.items() if k != "is_open"})
+    current.update({k: v for k, v in changes.items() if k not in {"is_open", "language"}})
     for key, value in _clean_club_fields(**current, club_pk=club.pk).items():
         setattr(club, key, value)
     if "is_open" in changes:
         club.is_open = bool(changes["is_open"])
+    if "language" in changes:
+        club.language = _clean_language(changes["language"])
     _save_club_name(club.save, club.name, exclude_pk=club.pk)
     return club
 

@@ -9,6 +9,9 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from accounts.views import language_set
+from games import rules_views
+
 from . import views
 from .api import not_found
 
@@ -27,11 +30,14 @@ handler404 = "kookaburra.api.not_found"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # The header's language menu: Django's set_language, remembered on a signed-in account.
+    path("i18n/setlang/", language_set, name="set_language"),
     # Django's own login, logout, password change and reset views (names: login, logout, …).
     path("accounts/", include("accounts.auth_urls")),
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("clubs.urls")),
     path("tables/", include("games.urls")),
+    path("rules/<slug:game>/", rules_views.rules, name="rules"),
     path("tournaments/", include("tournaments.urls")),
     path("ladders/", include("ladders.urls")),
     path("admin/", admin.site.urls),
