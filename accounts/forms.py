@@ -3,10 +3,9 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .languages import in_language_of, language_choices
-
 from kookaburra.choices import Game
 
+from .languages import in_language_of, language_choices
 from .limits import password_reset_allowed
 from .models import User
 
@@ -121,6 +120,4 @@ class LimitedPasswordResetForm(PasswordResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
         """The email goes out in the language its recipient reads the site in."""
         with in_language_of(context["user"]):
-            super().send_mail(
-                subject_template_name, email_template_name, context, *args, **kwargs
-            )
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)

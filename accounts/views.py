@@ -19,8 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language
 
 from . import tokens
-from .languages import UnknownLanguage, user_language_set
 from .forms import ProfileForm, SignupForm
+from .languages import UnknownLanguage, user_language_set
 from .models import Notice, User
 
 
@@ -41,9 +41,7 @@ def signup(request):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         user_language_set(user, getattr(request, "LANGUAGE_CODE", "") or "")
-        messages.success(
-            request, _("Welcome to Kookaburra, %(name)s!") % {"name": user.shown_name}
-        )
+        messages.success(request, _("Welcome to Kookaburra, %(name)s!") % {"name": user.shown_name})
         return redirect(_next_url(request, "clubs:list"))
     return render(
         request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")}
@@ -119,9 +117,7 @@ def tokens_revoke_all(request):
 @require_POST
 def calendar_reset(request):
     request.user.reset_calendar_token()
-    messages.success(
-        request, _("Your calendar address has changed; the old one no longer works.")
-    )
+    messages.success(request, _("Your calendar address has changed; the old one no longer works."))
     return redirect(_next_url(request, "clubs:my_nights"))
 
 
@@ -161,9 +157,7 @@ def notices_read_all(request):
     if count:
         messages.success(
             request,
-            ngettext(
-                "Marked %(count)d notice as read.", "Marked %(count)d notices as read.", count
-            )
+            ngettext("Marked %(count)d notice as read.", "Marked %(count)d notices as read.", count)
             % {"count": count},
         )
     return redirect("accounts:notices")

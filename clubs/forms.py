@@ -7,7 +7,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from accounts.languages import language_choices
-
 from kookaburra.choices import Game
 
 from .models import ClubNight, Membership

@@ -38,8 +38,13 @@ def test_the_header_menu_lists_every_language_by_its_own_name_and_works_without_
     form = re.search(r'<form class="language-menu".*?</form>', page, re.S).group(0)
     assert f'action="{reverse("set_language")}"' in form and 'method="post"' in form
     assert 'name="next" value="/"' in form and 'type="submit"' in form
-    for code, name in [("en-au", "English"), ("mr", "मराठी"), ("ms", "Bahasa Melayu"),
-                       ("pa", "ਪੰਜਾਬੀ"), ("ur", "اردو")]:
+    for code, name in [
+        ("en-au", "English"),
+        ("mr", "मराठी"),
+        ("ms", "Bahasa Melayu"),
+        ("pa", "ਪੰਜਾਬੀ"),
+        ("ur", "اردو"),
+    ]:
         assert f'value="{code}" lang="{code}"' in form and name in form
     assert html_tag(page) == '<html lang="en-au" dir="ltr">'
     assert "css/lang/" not in page  # English loads no script font
@@ -204,8 +209,11 @@ def test_api_details_follow_accept_language_and_codes_never_change(client):
 
 
 def test_the_script_fonts_are_our_own_static_files():
-    for code, family in [("mr", "Noto Sans Devanagari"), ("pa", "Noto Sans Gurmukhi"),
-                         ("ur", "Noto Nastaliq Urdu")]:
+    for code, family in [
+        ("mr", "Noto Sans Devanagari"),
+        ("pa", "Noto Sans Gurmukhi"),
+        ("ur", "Noto Nastaliq Urdu"),
+    ]:
         sheet = finders.find(f"css/lang/{code}.css")
         text = open(sheet).read()
         assert f'font-family: "{family}"' in text and "http" not in text
