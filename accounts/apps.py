@@ -13,6 +13,6 @@ class AccountsConfig(AppConfig):
 
         from django.contrib.auth.signals import user_logged_in
 
-        from .languages import adopt_cookie_language
+        from .languages import language_at_login
 
-        user_logged_in.connect(adopt_cookie_language, dispatch_uid="accounts.adopt_cookie_language")
+        user_logged_in.connect(language_at_login, dispatch_uid="accounts.language_at_login")

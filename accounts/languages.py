@@ -1,10 +1,11 @@
 """The language a member reads the site in.
 
-Signed in, a member's own language (`User.language`) wins; it is set whenever they pick one from
-the header's menu (`language_set`, which is Django's `set_language` plus this) or on their
-profile. Before sign-in the cookie that `set_language` leaves decides, then the browser's
-Accept-Language (Django's LocaleMiddleware); a club's public pages speak the club's language to
-visitors who chose none (clubs.middleware). Emails and notices use the recipient's language.
+A member's own language (`User.language`) is set whenever they pick one from the header's menu
+(`accounts.views.language_set`: Django's `set_language` plus this) or on their profile, and it
+reaches every browser they log in from as the language cookie (`language_at_login`). Django's
+LocaleMiddleware goes by that cookie, then the browser's Accept-Language; a club's public pages
+speak the club's language to visitors who chose none (clubs.middleware). Emails and notices use
+the recipient's language (`in_language_of`).
 """
 
 from __future__ import annotations
@@ -54,10 +55,24 @@ def in_language_of(user):
         yield
 
 
-def adopt_cookie_language(sender, request, user, **kwargs):
-    """At login (user_logged_in): a member who never chose a language keeps the one they picked
-    before signing in (the cookie), so it follows them to other devices and into their emails."""
-    if user.language or request is None:
+def remember_in_cookie(request, code: str) -> None:
+    """Have this request's answer set the language cookie to `code`
+    (accounts.middleware.AccountLanguageMiddleware), and speak `code` for the rest of it."""
+    from .middleware import COOKIE_ATTRIBUTE
+
+    setattr(request, COOKIE_ATTRIBUTE, code)
+    translation.activate(code)
+    request.LANGUAGE_CODE = code
+
+
+def language_at_login(sender, request, user, **kwargs):
+    """At login (user_logged_in): an account with a language of its own brings it to this
+    browser (the cookie); a member who never chose one keeps what they picked before signing in,
+    so it follows them to other devices and into their emails."""
+    if request is None:
+        return
+    if user.language in language_codes():
+        remember_in_cookie(request, user.language)
         return
     code = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
     if code in language_codes():

@@ -1,46 +1,33 @@
-"""A signed-in member reads the site in their own language (accounts.languages)."""
+"""A member's own language follows them through the language cookie (accounts.languages)."""
 
 from django.conf import settings
-from django.utils import translation
+
+# Set on a request (accounts.languages.remember_in_cookie) when the answer should carry the
+# language cookie: at login, or when the member changed their language on their profile.
+COOKIE_ATTRIBUTE = "_kookaburra_language_cookie"
 
 
 class AccountLanguageMiddleware:
-    """After AuthenticationMiddleware: activate the signed-in member's own language, over the
-    cookie and Accept-Language that LocaleMiddleware went by, and keep the cookie in step so the
-    choice holds after they log out."""
+    """Writes the language cookie when this request decided the member's language (a login into
+    an account with a language of its own, a profile saved with a new one). Django's
+    LocaleMiddleware reads that cookie on every later request, so the account's language holds
+    without a database query per request (the polls stay one query)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        code = _account_language(request)
-        if code:
-            translation.activate(code)
-            request.LANGUAGE_CODE = code
         response = self.get_response(request)
-        # A login or a profile change during this request: the language the member has now.
-        code = _account_language(request) or code
+        code = getattr(request, COOKIE_ATTRIBUTE, "")
         if code and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != code:
-            set_language_cookie(response, code)
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                code,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
         return response
-
-
-def _account_language(request) -> str:
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return ""
-    code = user.language
-    return code if code and translation.check_for_language(code) else ""
-
-
-def set_language_cookie(response, code: str) -> None:
-    response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME,
-        code,
-        max_age=settings.LANGUAGE_COOKIE_AGE,
-        path=settings.LANGUAGE_COOKIE_PATH,
-        domain=settings.LANGUAGE_COOKIE_DOMAIN,
-        secure=settings.LANGUAGE_COOKIE_SECURE,
-        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-    )

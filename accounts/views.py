@@ -20,7 +20,7 @@ from django.views.i18n import set_language
 
 from . import tokens
 from .forms import ProfileForm, SignupForm
-from .languages import UnknownLanguage, user_language_set
+from .languages import UnknownLanguage, remember_in_cookie, user_language_set
 from .models import Notice, User
 
 
@@ -67,7 +67,9 @@ def profile(request, username):
 def profile_edit(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        user = form.save()
+        if user.language:
+            remember_in_cookie(request, user.language)
         messages.success(request, _("Profile saved."))
         return redirect("accounts:profile", request.user.username)
     return render(

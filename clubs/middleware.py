@@ -7,9 +7,10 @@ from .models import Club
 
 
 class ClubLanguageMiddleware:
-    """On a page under /clubs/<slug>/, a visitor with no language of their own — not signed in
-    with one (accounts.middleware) and no language cookie from the header's menu — reads the
-    page in the club's language (`Club.language`), ahead of what their browser asks for."""
+    """On a page under /clubs/<slug>/, a visitor with no language of their own — no language
+    cookie (the header's menu, or a login into an account with a language) and not signed in with
+    one — reads the page in the club's language (`Club.language`), ahead of what their browser
+    asks for."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -21,19 +22,17 @@ class ClubLanguageMiddleware:
         match = request.resolver_match
         if match is None or "clubs" not in match.namespaces or "slug" not in view_kwargs:
             return None
-        if _chose_a_language(request):
-            return None
-        code = Club.objects.filter(slug=view_kwargs["slug"]).values_list("language", flat=True)
-        code = next(iter(code), "")
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        if chosen and translation.check_for_language(chosen):
+            return None  # LocaleMiddleware already speaks it
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and user.language:
+            code = user.language  # a member's own language, even without the cookie
+        else:
+            code = Club.objects.filter(slug=view_kwargs["slug"]).values_list("language", flat=True)
+            code = next(iter(code), "")
         if code and translation.check_for_language(code):
             translation.activate(code)
             request.LANGUAGE_CODE = code
         return None
 
-
-def _chose_a_language(request) -> bool:
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated and user.language:
-        return True
-    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    return bool(chosen) and translation.check_for_language(chosen)

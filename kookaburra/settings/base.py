@@ -62,7 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # A signed-in member's own language (User.language) wins over the cookie and the browser.
+    # Logging in brings the account's own language (User.language) to this browser's cookie.
     "accounts.middleware.AccountLanguageMiddleware",
     # A club's public pages speak the club's language to visitors who chose none.
     "clubs.middleware.ClubLanguageMiddleware",

@@ -116,7 +116,9 @@ def test_the_profile_form_sets_the_language_and_refuses_an_unknown_one(client, m
         reverse("accounts:profile_edit"),
         {"display_name": "Cat", "email": "cat@example.com", "language": "fr"},
     )
-    assert response.status_code == 200 and "fr" in response.content.decode()
+    assert response.status_code == 200 and 'name="language"' in response.content.decode()
+    cat.refresh_from_db()
+    assert cat.language == "pa"
     with pytest.raises(UnknownLanguage):
         user_language_set(cat, "xx")
 
@@ -166,7 +168,7 @@ def test_notices_are_stored_as_a_key_and_read_in_the_readers_language(client, ma
     assert notice.key == "tests.welcome" and notice.params == {"name": "Dev"}
     assert notice.text == "Welcome to Kookaburra, Dev!"  # the English, for the admin
     old = Notice.objects.create(user=dev, text="Written before keys existed.")
-    client.force_login(dev)
+    client.post(reverse("login"), {"username": "dev", "password": PASSWORD})  # Urdu from here
     page = client.get(reverse("accounts:notices")).content.decode()
     assert "Kookaburra میں خوش آمدید، Dev!" in page
     assert "Written before keys existed." in page
@@ -220,3 +222,11 @@ def test_the_script_fonts_are_our_own_static_files():
         for font in re.findall(r'url\("\.\./\.\./(vendor/fonts/[^"]+)"\)', text):
             assert finders.find(font), font
     assert settings.KOOKABURRA_FONT_LANGUAGES == ["mr", "pa", "ur"]
+
+
+def test_django_knows_every_language_and_names_each_in_itself():
+    for code, name in settings.LANGUAGES[1:]:
+        info = translation.get_language_info(code)
+        assert info["name_local"] == name
+        assert info["bidi"] is (code in settings.LANGUAGES_BIDI)
+    assert settings.LANGUAGES_BIDI == ["ur"]
