@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum requirements.lock | cut -c1-12)
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run test test-fast lint lock bench clean browser check-deploy fuzz-api
+.PHONY: install run test test-fast lint lock bench clean browser gettext messages compile-messages check-deploy fuzz-api
 
 $(STAMP): requirements.lock
 	@test -n "$(PYTHON)" || { echo "Python 3.13 is needed (pyenv install 3.13, or set PYTHON=...)"; exit 1; }
@@ -22,10 +22,22 @@ install: $(STAMP)
 browser:
 	@bash scripts/ensure-chromium
 
-run: install
+# GNU gettext for `make messages` and the catalogue-extraction test (never needed to serve).
+gettext:
+	@bash scripts/ensure-gettext
+
+# The translation catalogues: update every language's django.po from the source, then compile.
+messages: install gettext
+	$(BIN)/python manage.py messages
+
+# Compile the catalogues (.po → .mo, with polib; the .mo files are not committed).
+compile-messages: install
+	$(BIN)/python manage.py messages --compile -v 0
+
+run: install compile-messages
 	$(BIN)/python scripts/run.py
 
-test: install browser
+test: install browser gettext
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
 
 # Everything but the browser tests, in one process: the quick loop while developing.

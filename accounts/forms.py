@@ -1,9 +1,11 @@
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.choices import Game
 
+from .languages import in_language_of, language_choices
 from .limits import password_reset_allowed
 from .models import User
 from .names import name_key
@@ -16,18 +18,22 @@ class GamesField(forms.MultipleChoiceField):
     def __init__(self, **kwargs):
         kwargs.setdefault("choices", Game.choices)
         kwargs.setdefault("required", False)
-        kwargs.setdefault("label", "Games you play")
+        kwargs.setdefault("label", gettext_lazy("Games you play"))
         super().__init__(**kwargs)
 
 
 class SignupForm(UserCreationForm):
     display_name = forms.CharField(
+        label=gettext_lazy("Display name"),
         max_length=60,
         required=False,
-        help_text="The name other players see, e.g. “Marg T.”. Blank: your username.",
+        help_text=gettext_lazy("The name other players see, e.g. “Marg T.”. Blank: your username."),
     )
     email = forms.EmailField(
-        help_text="For password resets and news such as a seat coming free. Never shown to others."
+        label=gettext_lazy("Email"),
+        help_text=gettext_lazy(
+            "For password resets and news such as a seat coming free. Never shown to others."
+        ),
     )
     games = GamesField()
 
@@ -55,7 +61,7 @@ class SignupForm(UserCreationForm):
         email = self.cleaned_data["email"].strip()
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(
-                "An account already uses this email. Log in, or reset your password."
+                _("An account already uses this email. Log in, or reset your password.")
             )
         return email
 
@@ -69,13 +75,20 @@ class SignupForm(UserCreationForm):
 
 class ProfileForm(forms.ModelForm):
     games = GamesField()
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        choices=lambda: [("", gettext_lazy("As my browser asks")), *language_choices()],
+        required=False,
+        help_text=gettext_lazy("The site, your emails and your notices come in this language."),
+    )
 
     class Meta:
         model = User
-        fields = ("display_name", "email", "games", "time_zone")
+        fields = ("display_name", "email", "games", "time_zone", "language")
+        labels = {"display_name": gettext_lazy("Display name"), "email": gettext_lazy("Email")}
         help_texts = {
-            "display_name": "The name other players see. Blank: your username.",
-            "email": "For password resets and news such as a seat coming free.",
+            "display_name": gettext_lazy("The name other players see. Blank: your username."),
+            "email": gettext_lazy("For password resets and news such as a seat coming free."),
         }
 
     def __init__(self, *args, **kwargs):
@@ -87,7 +100,7 @@ class ProfileForm(forms.ModelForm):
     def clean_email(self):
         email = self.cleaned_data["email"].strip()
         if email and User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError("Another account already uses this email.")
+            raise forms.ValidationError(_("Another account already uses this email."))
         return email
 
     def clean_display_name(self):
@@ -127,3 +140,8 @@ class LimitedPasswordResetForm(PasswordResetForm):
         if not password_reset_allowed(email):
             return iter(())
         return super().get_users(email)
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        """The email goes out in the language its recipient reads the site in."""
+        with in_language_of(context["user"]):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)

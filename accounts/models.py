@@ -42,22 +42,29 @@ class User(AbstractUser):
         help_text="The username as compared (accounts.names.name_key): sign-up refuses one that "
         "reads the same as a username already taken.",
     )
-    display_name = models.CharField(max_length=60, blank=True, validators=[validate_display_name])
+    display_name = models.CharField(_("display name"), max_length=60, blank=True, validators=[validate_display_name])
     shown_name_key = NameKeyField(
         source=["display_name", "username"],
         db_index=True,
-        help_text="The shown name as compared (accounts.names.name_key): two members of one "
-        "club never share it.",
+        verbose_name=_("shown name key"),
+        help_text=_(
+            "The shown name as compared (accounts.names.name_key): two members of one club never "
+            "share it."
+        ),
     )
     games = models.JSONField(
-        default=list, blank=True, help_text=f"Games this player plays: {', '.join(Game.values)}."
+        _("games"),
+        default=list,
+        blank=True,
+        help_text=_("The games this player plays (their codes)."),
     )
     calendar_token = models.CharField(
+        _("calendar token"),
         max_length=64,
         unique=True,
         default=new_calendar_token,
         editable=False,
-        help_text="Secret part of this member's calendar feed URL.",
+        help_text=_("Secret part of this member's calendar feed URL."),
     )
     time_zone = models.CharField(
         _("time zone"),
@@ -68,6 +75,19 @@ class User(AbstractUser):
             "The zone your dashboard, My nights and notices are shown in. Blank: the site's."
         ),
     )
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        blank=True,
+        help_text=_(
+            "The language the site speaks to this member, and their emails and notices come in "
+            "(one of settings.LANGUAGES). Blank: the browser's."
+        ),
+    )
+
+    class Meta(AbstractUser.Meta):
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
 
     def __str__(self):
         return self.display_name or self.username
@@ -132,22 +152,50 @@ class NoticeQuerySet(models.QuerySet):
 
 
 class Notice(models.Model):
-    """An in-site notice for one user (promoted from a waitlist, a request approved, …)."""
+    """An in-site notice for one user (promoted from a waitlist, a request approved, …).
 
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notices")
-    text = models.CharField(max_length=300)
-    url = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    read_at = models.DateTimeField(null=True, blank=True)
+    New notices are stored as a message `key` and its `params` (accounts.notices) and rendered in
+    the reader's language when read (`message`); `text` keeps the English wording, for the admin
+    and for notices written before keys existed (their key is blank and `text` is all there is).
+    """
+
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="notices", verbose_name=_("member")
+    )
+    key = models.CharField(
+        _("message key"),
+        max_length=80,
+        blank=True,
+        help_text=_("Which message this is (accounts.notices); blank for older notices."),
+    )
+    params = models.JSONField(
+        _("message parameters"),
+        default=dict,
+        blank=True,
+        help_text=_("The values the message's placeholders take."),
+    )
+    text = models.CharField(_("text (English)"), max_length=300)
+    url = models.CharField(_("link"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    read_at = models.DateTimeField(_("read"), null=True, blank=True)
 
     objects = NoticeQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "read_at"])]
+        verbose_name = _("notice")
+        verbose_name_plural = _("notices")
 
     def __str__(self):
         return f"{self.user}: {self.text}"
+
+    @property
+    def message(self) -> str:
+        """The notice in the active language (the reader's)."""
+        from .notices import notice_message
+
+        return notice_message(self.key, self.params, self.text)
 
     @property
     def is_read(self) -> bool:

@@ -16,9 +16,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
+from django.views.i18n import set_language
 
 from . import tokens
 from .forms import ProfileForm, SignupForm
+from .languages import UnknownLanguage, remember_in_cookie, user_language_set
 from .models import Notice, User
 from .zones import in_reader_zone
 
@@ -39,7 +41,8 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Kookaburra, {user.shown_name}!")
+        user_language_set(user, getattr(request, "LANGUAGE_CODE", "") or "")
+        messages.success(request, _("Welcome to Kookaburra, %(name)s!") % {"name": user.shown_name})
         return redirect(_next_url(request, "clubs:list"))
     return render(
         request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")}
@@ -66,8 +69,10 @@ def profile(request, username):
 def profile_edit(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Profile saved.")
+        user = form.save()
+        if user.language:
+            remember_in_cookie(request, user.language)
+        messages.success(request, _("Profile saved."))
         return redirect("accounts:profile", request.user.username)
     return render(
         request,
@@ -116,7 +121,7 @@ def tokens_revoke_all(request):
 @require_POST
 def calendar_reset(request):
     request.user.reset_calendar_token()
-    messages.success(request, "Your calendar address has changed; the old one no longer works.")
+    messages.success(request, _("Your calendar address has changed; the old one no longer works."))
     return redirect(_next_url(request, "clubs:my_nights"))
 
 
@@ -155,5 +160,22 @@ def notice_read(request, pk):
 def notices_read_all(request):
     count = request.user.notices.mark_read()
     if count:
-        messages.success(request, f"Marked {count} notice{'s' if count != 1 else ''} as read.")
+        messages.success(
+            request,
+            ngettext("Marked %(count)d notice as read.", "Marked %(count)d notices as read.", count)
+            % {"count": count},
+        )
     return redirect("accounts:notices")
+
+
+@require_POST
+def language_set(request):
+    """The header's language menu: Django's set_language (the cookie, then back to `next`), and
+    for a signed-in member their account's language too, so it follows them everywhere."""
+    response = set_language(request)
+    if request.user.is_authenticated:
+        try:
+            user_language_set(request.user, request.POST.get("language", ""))
+        except UnknownLanguage:
+            pass  # set_language ignored it too: nothing changes
+    return response

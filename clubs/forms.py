@@ -4,8 +4,10 @@ from datetime import datetime, timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from accounts.languages import language_choices
 from accounts.zones import site_zone_name, zone_choices
 from core.choices import Game
 
@@ -49,6 +51,16 @@ class ClubForm(forms.Form):
         initial="1",
         widget=forms.RadioSelect,
     )
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        choices=lambda: [("", gettext_lazy("The visitor's browser decides")), *language_choices()],
+        required=False,
+        help_text=gettext_lazy(
+            "The language the club's pages speak to visitors who haven't chosen one. Members "
+            "always read the site in their own language."
+        ),
+    )
+
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
         choices=zone_choices,
@@ -85,6 +97,7 @@ class ClubForm(forms.Form):
     @classmethod
     def for_club(cls, club, data=None, *, may_change_zone: bool = True):
         initial = {
+            "language": club.language,
             "name": club.name,
             "about": club.about,
             "venue": club.venue,

@@ -57,6 +57,12 @@ class Club(models.Model):
         help_text="Open clubs let anyone join at once; closed clubs take requests that a "
         "director approves.",
     )
+    language = models.CharField(
+        max_length=10,
+        blank=True,
+        help_text="The language the club's public pages speak to visitors who haven't chosen "
+        "one (one of settings.LANGUAGES); blank: the visitor's browser decides.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

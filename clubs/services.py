@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.languages import language_codes
 from accounts.models import Notice
 from accounts.names import name_key
 from accounts.zones import is_zone, site_zone_name
@@ -197,6 +198,13 @@ def _clean_time_zone(time_zone: str | None) -> str:
     return time_zone
 
 
+def _clean_language(code: str) -> str:
+    code = (code or "").strip()
+    if code and code not in language_codes():
+        raise InvalidInput(_("Kookaburra doesn't speak that language yet."), field="language")
+    return code
+
+
 @transaction.atomic
 def club_create(
     actor,
@@ -207,15 +215,21 @@ def club_create(
     games=(),
     is_open: bool = True,
     time_zone: str | None = None,
+    language: str = "",
 ) -> Club:
     """Anyone signed in can create a club; they become its owner. The club's nights are in
     `time_zone` (an IANA name; the site's zone when none is given)."""
     _require_signed_in(actor)
     fields = _clean_club_fields(name, about, venue, games)
     fields["time_zone"] = _clean_time_zone(time_zone or site_zone_name())
+    language = _clean_language(language)
     club = _save_club_name(
         lambda: Club.objects.create(
-            slug=Club.unique_slug(fields["name"]), is_open=is_open, created_by=actor, **fields
+            slug=Club.unique_slug(fields["name"]),
+            is_open=is_open,
+            language=language,
+            created_by=actor,
+            **fields,
         ),
         fields["name"],
     )
@@ -229,7 +243,7 @@ def club_update(actor, club: Club, **changes) -> Club:
     owner moves it to another time zone (every night's wall-clock time would be read anew)."""
     club = _lock_club(club)
     _require_director(actor, club)
-    allowed = {"name", "about", "venue", "games", "is_open", "time_zone"}
+    allowed = {"name", "about", "venue", "games", "is_open", "time_zone", "language"}
     unknown = set(changes) - allowed
     if unknown:
         raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
@@ -239,7 +253,7 @@ def club_update(actor, club: Club, **changes) -> Club:
         "venue": club.venue,
         "games": club.games,
     }
-    current.update({k: v for k, v in changes.items() if k not in ("is_open", "time_zone")})
+    current.update({k: v for k, v in changes.items() if k not in ("is_open", "time_zone", "language")})
     for key, value in _clean_club_fields(**current, club_pk=club.pk).items():
         setattr(club, key, value)
     if "time_zone" in changes and changes["time_zone"] != club.time_zone:
@@ -250,6 +264,8 @@ def club_update(actor, club: Club, **changes) -> Club:
         club.time_zone = _clean_time_zone(changes["time_zone"])
     if "is_open" in changes:
         club.is_open = bool(changes["is_open"])
+    if "language" in changes:
+        club.language = _clean_language(changes["language"])
     _save_club_name(club.save, club.name, exclude_pk=club.pk)
     return club
 

@@ -9,7 +9,9 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from accounts.views import language_set
 from core.views import healthz, not_found
+from games import rules_views
 from home.views import home
 
 # The API docs under the Content Security Policy: Swagger UI's start-up script is served as a
@@ -27,11 +29,14 @@ handler404 = "core.views.not_found"
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
+    # The header's language menu: Django's set_language, remembered on a signed-in account.
+    path("i18n/setlang/", language_set, name="set_language"),
     # Django's own login, logout, password change and reset views (names: login, logout, …).
     path("accounts/", include("accounts.auth_urls")),
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("clubs.urls")),
     path("tables/", include("games.urls")),
+    path("rules/<slug:game>/", rules_views.rules, name="rules"),
     path("tournaments/", include("tournaments.urls")),
     path("ladders/", include("ladders.urls")),
     path("admin/", admin.site.urls),

@@ -17,6 +17,15 @@ pytest_plugins = ["tests.club_fixtures"]
 PASSWORD = "correct-horse-9"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _compiled_catalogues():
+    """The pages speak every language from compiled catalogues (.mo files are not committed):
+    compile whichever .po changed, with polib (core.messages)."""
+    from core.messages import compile_catalogues
+
+    compile_catalogues()
+
+
 @pytest.fixture(autouse=True)
 def _skip_postgres_only_tests_elsewhere(request):
     """Tests marked `postgres` (row locks under real concurrency) need PostgreSQL."""

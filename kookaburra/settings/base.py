@@ -57,9 +57,16 @@ MIDDLEWARE = [
     "core.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the cookie (set_language), then Accept-Language; after the session, before
+    # CommonMiddleware (Django's documented place).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Logging in brings the account's own language (User.language) to this browser's cookie.
+    "accounts.middleware.AccountLanguageMiddleware",
+    # A club's public pages speak the club's language to visitors who chose none.
+    "clubs.middleware.ClubLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -101,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.notices",
+                "core.context_processors.language",
             ],
         },
     },
@@ -174,7 +182,28 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Languages. English is the source language (Australian English: dates read "1 December 2026");
+# each other language has locale/<code>/LC_MESSAGES/django.po, a GLOSSARY.md beside it, and its
+# script's font (static/css/lang/<code>.css). The names are each language's own name for itself,
+# as the header's language menu shows them; they are not translated. See README "Languages".
 LANGUAGE_CODE = "en-au"
+LANGUAGES = [
+    ("en-au", "English"),
+    ("mr", "मराठी"),
+    ("ms", "Bahasa Melayu"),
+    ("pa", "ਪੰਜਾਬੀ"),
+    ("ur", "اردو"),
+]
+# Languages written right to left (Django's LANG_INFO says the same; <html dir> comes from it).
+LANGUAGES_BIDI = ["ur"]
+# Languages whose script needs a web font of ours (static/css/lang/<code>.css loads it).
+KOOKABURRA_FONT_LANGUAGES = ["mr", "pa", "ur"]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language chosen before sign-in lives in this cookie for a year (set_language sets it).
+LANGUAGE_COOKIE_NAME = "kookaburra_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = os.environ.get("KOOKABURRA_TIME_ZONE", "Australia/Sydney")
 USE_I18N = True
 USE_TZ = True

@@ -43,3 +43,4 @@ document.addEventListener(
   },
   true, // before htmx or anything else handles the submit
 );
+

@@ -1,0 +1,94 @@
+"""In-site notices as message keys: stored as a key and parameters, read in the reader's language.
+
+Each app declares the notices it sends in its own `notices.py` (found when the site starts, see
+`AccountsConfig.ready`): a key, and its English message marked for translation with
+`gettext_noop` and written with named placeholders::
+
+    # clubs/notices.py
+    from django.utils.translation import gettext_noop
+
+    from accounts.notices import register
+
+    register({"clubs.night_cancelled": gettext_noop("Cancelled: %(night)s.")})
+
+and sends them with `notice_send(user, "clubs.night_cancelled", {"night": …}, url=…)` (or
+`notices_send` for many). Parameters are plain values (names, numbers, text the reader should see
+as it is); the message around them is translated when the notice is shown (`Notice.message`).
+The notice's `text` keeps the English rendering for the admin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext
+
+_MESSAGES: dict[str, str] = {}
+TEXT_LENGTH = 300
+
+
+class UnknownNotice(KeyError):
+    """A notice key nobody registered: a programming mistake, never a person's."""
+
+
+def register(messages: Mapping[str, str]) -> None:
+    """Declare notices: key → English message (marked with gettext_noop)."""
+    for key, message in messages.items():
+        if _MESSAGES.get(key, message) != message:
+            raise ValueError(f"notice key {key!r} is registered twice with different messages")
+        _MESSAGES[key] = message
+
+
+def registered() -> dict[str, str]:
+    return dict(_MESSAGES)
+
+
+def _render(key: str, params: Mapping) -> str:
+    try:
+        message = _MESSAGES[key]
+    except KeyError as error:
+        raise UnknownNotice(key) from error
+    return gettext(message) % dict(params)
+
+
+def english(key: str, params: Mapping) -> str:
+    """The notice as the site's source language says it (stored in Notice.text)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return _render(key, params)[:TEXT_LENGTH]
+
+
+def notice_message(key: str, params: Mapping, fallback: str) -> str:
+    """The notice in the active language; a notice without a (known) key reads as stored."""
+    if not key or key not in _MESSAGES:
+        return fallback
+    try:
+        return _render(key, params or {})
+    except (KeyError, ValueError, TypeError):
+        # A translation whose placeholders don't match (the catalogue tests forbid it) or
+        # parameters from an older version of the message: the English as stored.
+        return fallback
+
+
+def _new(user_id: int, key: str, params: Mapping, url: str):
+    from .models import Notice
+
+    params = dict(params or {})
+    return Notice(user_id=user_id, key=key, params=params, text=english(key, params), url=url)
+
+
+def notice_send(user, key: str, params: Mapping | None = None, url: str = ""):
+    """Leave `user` a notice; it reads in their language whenever they open it."""
+    notice = _new(user.pk, key, params or {}, url)
+    notice.save()
+    return notice
+
+
+def notices_send(user_ids: Iterable[int], key: str, params: Mapping | None = None, url: str = ""):
+    """The same notice for several people (each once)."""
+    from .models import Notice
+
+    return Notice.objects.bulk_create(
+        _new(user_id, key, params or {}, url) for user_id in dict.fromkeys(user_ids)
+    )

@@ -1,0 +1,55 @@
+"""The table page on a phone in Urdu and Punjabi, in real Chromium: the page around the table
+mirrors (right to left), but the felt keeps the seats where the players sit (play goes round
+clockwise as dealt) and a hand's cards keep their order and their uncovered corners; nothing
+overflows the phone's width. Screenshots go to var/test-artifacts/i18n/<test>/."""
+
+import pytest
+from django.conf import settings
+
+from tests.layout.conftest import drive, sign_in
+from tests.layout.test_browser_table import people_table
+
+from .test_browser_language import font_ready, shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+CENTRE = "el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }"
+
+
+@pytest.mark.parametrize(
+    ("code", "direction", "family", "sample"),
+    [("ur", "rtl", "Noto Nastaliq Urdu", "اردو"), ("pa", "ltr", "Noto Sans Gurmukhi", "ਪੰਜਾਬੀ")],
+)
+def test_the_table_on_a_phone_in_urdu_and_punjabi(
+    live_server, browser, make_user, request, code, direction, family, sample
+):
+    table, users = people_table(make_user, "five_hundred", 4)
+    drive(table, lambda hand: len((hand.public_view().get("trick") or {}).get("cards") or []) == 3)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    sign_in(page, live_server, users[0])
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    page.locator("#table-live .felt").wait_for()
+    assert page.locator("html").get_attribute("dir") == direction
+    assert font_ready(page, family, sample)
+    # The felt keeps its geometry: the seat on the left is on the left, in every language.
+    assert page.locator(".felt").evaluate("el => getComputedStyle(el).direction") == "ltr"
+    middle_x, _ = page.locator(".felt").evaluate(CENTRE)
+    left_x, _ = page.locator(".felt .seat.pos-l").evaluate(CENTRE)
+    right_x, _ = page.locator(".felt .seat.pos-r").evaluate(CENTRE)
+    assert left_x < middle_x < right_x
+    # A hand's cards run left to right (row by row on a phone), so each card's index corner
+    # stays uncovered.
+    centres = [card.evaluate(CENTRE) for card in page.locator(".hand-cards .card").all()]
+    assert len(centres) >= 2
+    assert centres == sorted(centres, key=lambda c: (round(c[1]), c[0]))
+    assert page.locator(".card").first.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    # Nothing is wider than the phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shoot(page, request, f"table-{code}")
+    context.close()
