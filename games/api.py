@@ -22,8 +22,7 @@ from kookaburra.api import error_responses
 from kookaburra.choices import Game
 
 from . import selectors, services
-from .engines import records
-from .engines.records import engine_for
+from .engines import engine_for, records
 from .errors import InvalidInput, NotFound
 from .forms import RecordUploadForm
 from .models import HouseRuleSet, Table
@@ -229,6 +228,7 @@ class TableLegalView(GameAPIView):
                 "action_number": table.action_number,
                 "seat": view["table"]["your_seat"],
                 "to_act": table.to_act,
+                "step": hand.get("step"),
                 "legal": hand.get("legal") or [],
             }
         )

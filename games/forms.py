@@ -18,9 +18,8 @@ from kookaburra.choices import Game
 
 from . import selectors, state
 from .bots import BOT_LEVELS
-from .engines import records
+from .engines import engine_for, records
 from .engines.base import RecordError
-from .engines.records import engine_for
 from .models import BotLevel, HouseRuleSet, Table
 from .options import (
     OptionField,

@@ -19,11 +19,41 @@ raises `IllegalAction` (leaving the state exactly as it was) or records it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any, Protocol
 
 from .cards import SUIT_LETTERS, Card, parse_card, parse_suit
 
 ACTION_KINDS = ("call", "pitch", "discard", "call_partner", "nominate", "play")
+
+
+class Phase(IntEnum):
+    """Where a hand is. Both games share the phases they have in common: Pitch goes from the
+    auction straight to the play. The order matters: every phase from COMPLETE on is over.
+    `phase.code` is the JSON form ("auction", "call_partner", ...) views and pages use."""
+
+    AUCTION = 0
+    DISCARD = 1  # Five Hundred: the contractor takes the kitty and discards
+    CALL_PARTNER = 2  # Five Hundred, five players: the contractor calls the partner's card
+    PLAY = 3
+    COMPLETE = 4
+    THROWN_IN = 5  # everyone passed: nobody scores
+
+    @property
+    def code(self) -> str:
+        return _PHASE_CODES[self]
+
+    @property
+    def is_over(self) -> bool:
+        return self >= Phase.COMPLETE
+
+    @classmethod
+    def from_code(cls, code: str) -> Phase:
+        return _PHASE_BY_CODE[code]
+
+
+_PHASE_CODES = tuple(p.name.lower() for p in Phase)
+_PHASE_BY_CODE = {p.name.lower(): p for p in Phase}
 
 
 # Refusals ------------------------------------------------------------------------------------
@@ -169,6 +199,28 @@ class RecordError(ValueError):
         if self.hand is not None:
             error["hand"] = self.hand
         return {"error": error}
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A hand's contract once the auction is won (`hand.contract`; None before): the same kind
+    of thing in both games."""
+
+    seat: int  # the contractor (Pitch: the pitcher)
+    call: str  # the winning call in record form: "7H", "10NT", "misere"; Pitch "1" to "4"
+    trump: int | None  # the trump suit (None: no-trumps, misère, Pitch before the first lead)
+    made: bool | None  # None until the hand is complete
+    sans_kitty: bool = False  # Five Hundred: bid without the kitty
+    misere: bool = False  # Five Hundred: a misère call of any kind
+
+    def as_json(self) -> dict[str, Any]:
+        """The view's `contract` (games/engines/view.py): seat, call, trump letter, made."""
+        return {
+            "seat": self.seat,
+            "call": self.call,
+            "trump": SUIT_LETTERS[self.trump] if self.trump is not None else None,
+            "made": self.made,
+        }
 
 
 @dataclass(frozen=True, slots=True)

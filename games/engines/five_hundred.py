@@ -81,7 +81,7 @@ from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import Any
 
-from .base import Action, IllegalAction
+from .base import Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
@@ -95,6 +95,8 @@ from .cards import (
     card,
     parse_card,
 )
+from .game import Game as GameLoop
+from .view import step_for
 
 GAME = "five_hundred"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -102,9 +104,15 @@ HAND_SIZE = 10
 KITTY_SIZE = 3
 TRICKS = 10
 
-# Phases of a hand.
-AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = range(6)
-PHASE_NAMES = ("auction", "discard", "call_partner", "play", "complete", "thrown_in")
+# Phases of a hand (base.Phase; module names for the hot paths).
+AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = (
+    Phase.AUCTION,
+    Phase.DISCARD,
+    Phase.CALL_PARTNER,
+    Phase.PLAY,
+    Phase.COMPLETE,
+    Phase.THROWN_IN,
+)
 
 NT = 4  # the no-trump strain; also the effective "suit" of a free (unnominated) Joker
 FREE = 4
@@ -209,8 +217,9 @@ PACKS = {n: _pack(n) for n in PLAYER_COUNTS}
 _PACK_SETS = {n: frozenset(p) for n, p in PACKS.items()}
 
 
-def sides(players: int) -> tuple[tuple[int, ...], ...]:
-    """The fixed sides by seat (the five-player game's partnership is made per hand)."""
+def sides(players: int, options: Options | None = None) -> tuple[tuple[int, ...], ...]:
+    """The fixed sides by seat (the five-player game's partnership is made per hand). No
+    option changes them; `options` is taken so both engines answer `sides(players, options)`."""
     if players == 4:
         return ((0, 2), (1, 3))
     if players == 6:
@@ -745,15 +754,30 @@ class Hand:
         return self._phase >= COMPLETE
 
     @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
+    def phase(self) -> Phase:
+        return self._phase
 
     @property
     def contractor(self) -> int | None:
         return self._contractor
 
     @property
-    def contract(self) -> CallInfo | None:
+    def contract(self) -> Contract | None:
+        """The contract (None until the auction is won); its call's details: `call_info`."""
+        if self._contractor is None:
+            return None
+        return Contract(
+            self._contractor,
+            self._high.call,
+            self._trump,
+            self.made,
+            sans_kitty=self._high_sans,
+            misere=self._misere,
+        )
+
+    @property
+    def call_info(self) -> CallInfo | None:
+        """The contract's call: its kind, value, tricks and strain (None before a contract)."""
         return self._high if self._contractor is not None else None
 
     @property
@@ -1208,6 +1232,7 @@ class Hand:
 
     # -- scoring -----------------------------------------------------------------------------
 
+    @property
     def made(self) -> bool | None:
         """Whether the contract was made (None until the hand is complete)."""
         if self._phase != COMPLETE:
@@ -1271,7 +1296,8 @@ class Hand:
     def _display(self, cards) -> list[str]:
         return [str(c) for c in sorted(cards, key=self._tables.display.__getitem__)]
 
-    def _contract_json(self) -> dict[str, Any] | None:
+    def _contract_record(self) -> dict[str, Any] | None:
+        """The replay object's contract (shared/hand-records.md)."""
         if self._contractor is None:
             return None
         return {"seat": self._contractor, "call": self._high.call, "sans_kitty": self._high_sans}
@@ -1285,17 +1311,22 @@ class Hand:
             out.append(entry)
         return out
 
+    def _done_trick(self, seats, cards, winner, led) -> dict[str, Any]:
+        return {
+            "leader": seats[0],
+            "led": SUIT_LETTERS[led],
+            "cards": self._trick_json(seats, cards, led),
+            "winner": winner,
+        }
+
     def public_view(self) -> dict[str, Any]:
-        """Everything every seat may see (and a spectator): no cards in hand, no kitty."""
-        contract = self._contract_json()
-        last = None
-        if self._history:
-            seats, cards, winner, led = self._history[-1]
-            last = {
-                "cards": self._trick_json(seats, cards, led),
-                "winner": winner,
-                "led": SUIT_LETTERS[led],
-            }
+        """Everything every seat may see (and a spectator): no cards in hand, no kitty.
+        The keys are those of games/engines/view.py, with Five Hundred's extras."""
+        contract = None
+        if self._contractor is not None:
+            contract = self.contract.as_json()
+            contract["sans_kitty"] = self._high_sans
+        history = [self._done_trick(*done) for done in self._history]
         current = None
         if self._phase == PLAY:
             current = {
@@ -1321,40 +1352,40 @@ class Hand:
         high = None
         if self._high is not None:
             high = {"seat": self._high_seat, "call": self._high.call, "sans_kitty": self._high_sans}
-        sizes = [len(h) for h in self._hands]
         return {
             "game": GAME,
             "players": self.players,
+            "seat": None,
             "dealer": self.dealer,
-            "phase": PHASE_NAMES[self._phase],
+            "phase": self._phase.code,
+            "step": step_for(self._phase, self._turn, None),
             "to_act": self._turn,
+            "hand": None,
+            "hand_hidden": False,
+            "hand_sizes": [len(h) for h in self._hands],
+            "legal": [],
             "auction": [{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
-            "high_bid": high,
-            "final_raise": self._final,
             "passed": [s for s in range(self.players) if self._passed >> s & 1],
+            "high_bid": high,
             "contract": contract,
             "trump": SUIT_LETTERS[self._trump] if self._trump is not None else None,
+            "trick": current,
+            "last_trick": history[-1] if history else None,
+            "history": history,
+            "tricks_won": list(self._tricks_won),
+            "tricks_played": self._tricks_played,
+            "sides": [list(side) for side in self._rules.sides],
+            "scores": self.scores(),
+            "target": self.options.target,
+            # Five Hundred's extras
+            "final_raise": self._final,
             "joker_suit": SUIT_LETTERS[self._nominated] if self._nominated is not None else None,
             # The table's rule for leading the free Joker (public: every seat knows the rules).
             "joker_lead": self.options.joker_lead,
             "sitting_out": self._sitting_out,
             "called_partner": partner,
             "exposed": exposed,
-            "trick": current,
-            "last_trick": last,
-            "tricks": [
-                {
-                    "cards": self._trick_json(seats, cards, led),
-                    "winner": winner,
-                    "led": SUIT_LETTERS[led],
-                }
-                for seats, cards, winner, led in self._history
-            ],
-            "tricks_played": self._tricks_played,
-            "tricks_won": list(self._tricks_won),
             "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
-            "hand_sizes": sizes,
-            "scores": self.scores(),
         }
 
     def view_for(self, seat: int) -> dict[str, Any]:
@@ -1363,6 +1394,7 @@ class Hand:
             raise ValueError(f"there is no seat {seat}")
         view = self.public_view()
         view["seat"] = seat
+        view["step"] = step_for(self._phase, self._turn, seat)
         hidden = not (self._looked >> seat & 1) and self._blind_possible(seat)
         view["hand_hidden"] = hidden
         view["hand"] = None if hidden else self._display(self._hands[seat])
@@ -1394,7 +1426,7 @@ class Hand:
         view["hands_now"] = [self._display(h) for h in self._hands]
         view["discards"] = [str(c) for c in self._discards]
         view["looked"] = sorted(self.looked)
-        view["made"] = self.made()
+        view["made"] = self.made
         view["legal"] = self.legal_records()
         view["actions"] = [a.to_record() for a in self.actions]
         return view
@@ -1411,7 +1443,7 @@ class Hand:
         )
         return {
             "status": status,
-            "contract": self._contract_json(),
+            "contract": self._contract_record(),
             "tricks": list(self._tricks_won),
             "scores": self.scores(),
             "to_act": self._turn,
@@ -1431,7 +1463,7 @@ class Hand:
     def __repr__(self) -> str:
         return (
             f"<Five Hundred hand: {self.players} players, dealer {self.dealer}, "
-            f"{PHASE_NAMES[self._phase]}, {len(self.actions)} actions>"
+            f"{self._phase.code}, {len(self.actions)} actions>"
         )
 
 
@@ -1462,7 +1494,7 @@ def apply_hand(
     adds = hand.scores(totals)
     new = [t + a for t, a in zip(totals, adds, strict=True)]
     target = options.target
-    if hand.made():
+    if hand.made:
         winners = [s for s in hand.contracting_seats() if new[s] >= target]
         if winners:
             winners = sorted(_with_partners(hand.players, winners))
@@ -1483,60 +1515,11 @@ def _with_partners(players: int, seats: list[int]) -> set[int]:
     return out
 
 
-class Game:
-    """A game: hands in turn with running totals until someone wins.
+class Game(GameLoop):
+    """A game of Five Hundred (see game.Game): hands in turn with running totals until someone
+    wins, or until `hand_limit` hands have been played out."""
 
-    `game.hand` is the hand in play; `game.apply(action)` applies to it, and when it ends its
-    scores join the totals and, unless the game is won, the next dealer deals the next hand
-    (a thrown-in hand is simply re-dealt by the next dealer).
-    """
-
-    def __init__(
-        self,
-        players: int,
-        options: Options | None = None,
-        dealer: int | None = None,
-        rng: random.Random | None = None,
-    ):
-        self.players = players
-        self.options = options or _DEFAULT_OPTIONS
-        self.rng = rng or random.Random()
-        first = self.rng.randrange(players) if dealer is None else dealer
-        self.totals = [0] * players
-        self.rows: list[list[int]] = []
-        self.winners: list[int] | None = None
-        self.hands: list[Hand] = [Hand.new(players, self.options, first, self.rng)]
-
-    @property
-    def hand(self) -> Hand:
-        return self.hands[-1]
-
-    @property
-    def is_over(self) -> bool:
-        return self.winners is not None
-
-    def view_for(self, seat: int) -> dict[str, Any]:
-        """The current hand's view for `seat`, with the running totals and the target."""
-        view = self.hand.view_for(seat)
-        view["totals"] = list(self.totals)
-        view["target"] = self.options.target
-        view["winners"] = self.winners
-        view["hand_number"] = len(self.hands)
-        return view
-
-    def record(self) -> dict[str, Any]:
-        """The game so far as a game record (shared/hand-records.md)."""
-        from .records import game_record
-
-        return game_record(self.hands, self.options)
-
-    def apply(self, action: Action) -> None:
-        if self.winners is not None:
-            raise IllegalAction("game_over")
-        hand = self.hand
-        hand.apply(action)
-        if hand.is_over:
-            self.totals, self.winners = apply_hand(self.totals, hand, self.options)
-            self.rows.append(list(self.totals))
-            if self.winners is None:
-                self.hands.append(Hand.new(self.players, self.options, next_dealer(hand), self.rng))
+    Hand = Hand
+    default_options = _DEFAULT_OPTIONS
+    apply_hand = staticmethod(apply_hand)
+    next_dealer = staticmethod(next_dealer)

@@ -146,7 +146,7 @@ def test_blind_misere_bid_and_played():
     assert hand.to_act == 0 and calls(hand) == ["pass", "10H", "10NT"]  # the final raise
     run(hand, "pass")
     assert hand.contract.call == "blind_misere"
-    assert hand.phase == "discard"
+    assert hand.phase.code == "discard"
     assert hand.view_for(0)["hand"] is not None
 
 
@@ -161,39 +161,39 @@ def test_passes_are_final():
 
 def test_final_raise_after_the_others_pass():
     hand = run(deal(), "7H pass pass pass")
-    assert hand.phase == "auction" and hand.to_act == 0
+    assert hand.phase.code == "auction" and hand.to_act == 0
     assert hand.view_for(0)["final_raise"] is True
     legal = calls(hand)
     assert legal[0] == "pass" and "7NT" in legal and "7H" not in legal
     assert "misere" in legal and "blind_misere" not in legal
     run(hand, "8H")
-    assert hand.phase == "discard"
+    assert hand.phase.code == "discard"
     assert hand.contract.call == "8H" and hand.contractor == 0
 
 
 def test_final_raise_may_be_declined():
     hand = run(deal(), "7H pass pass pass pass")
-    assert hand.contract.call == "7H" and hand.phase == "discard"
+    assert hand.contract.call == "7H" and hand.phase.code == "discard"
 
 
 def test_final_raise_when_a_pass_follows_the_late_high_bid():
     hand = run(deal(), "pass pass 7H pass")
-    assert hand.phase == "auction" and hand.to_act == 2
+    assert hand.phase.code == "auction" and hand.to_act == 2
 
 
 def test_dealer_bidding_after_all_passed_gets_no_second_call():
     hand = run(deal(), "pass pass pass 6S")
-    assert hand.phase == "discard" and hand.contractor == 3
+    assert hand.phase.code == "discard" and hand.contractor == 3
 
 
 def test_nobody_is_asked_to_raise_10nt():
     hand = run(deal(), "10NT pass pass pass")
-    assert hand.phase == "discard" and hand.contract.call == "10NT"
+    assert hand.phase.code == "discard" and hand.contract.call == "10NT"
 
 
 def test_no_final_raise_option():
     hand = run(deal(final_raise=False), "7H pass pass pass")
-    assert hand.phase == "discard"
+    assert hand.phase.code == "discard"
 
 
 def test_one_round_bidding():
@@ -202,12 +202,12 @@ def test_one_round_bidding():
     run(hand, "7H")
     assert hand.to_act == 3
     run(hand, "pass")
-    assert hand.phase == "discard" and hand.contractor == 2 and hand.contract.call == "7H"
+    assert hand.phase.code == "discard" and hand.contractor == 2 and hand.contract.call == "7H"
 
 
 def test_one_round_everyone_calls_once_and_no_raise():
     hand = run(deal(bidding="one_round"), "7H pass pass pass")
-    assert hand.phase == "discard" and hand.contractor == 0
+    assert hand.phase.code == "discard" and hand.contractor == 0
 
 
 def test_all_pass_throws_in():
@@ -235,7 +235,7 @@ def test_sans_kitty_skips_the_exchange():
     hand = run(deal(), "7H/sk pass pass pass pass")
     assert hand.contract.call == "7H"
     assert hand.summary()["contract"] == {"seat": 0, "call": "7H", "sans_kitty": True}
-    assert hand.phase == "play" and hand.to_act == 0
+    assert hand.phase.code == "play" and hand.to_act == 0
     assert len(hand.hand_of(0)) == 10
 
 
@@ -250,7 +250,7 @@ def test_every_bid_is_listed_with_and_without_sans_kitty():
 
 def test_misere_may_be_bid_sans_kitty():
     hand = run(deal(), "open_misere/sk pass pass pass pass")
-    assert hand.phase == "play"
+    assert hand.phase.code == "play"
 
 
 @pytest.mark.parametrize(

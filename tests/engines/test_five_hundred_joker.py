@@ -67,7 +67,7 @@ def test_nominated_joker_must_follow_its_suit():
     assert hand.to_act == 3
     run(hand, "6D")
     first_legal(hand, 1)  # seat 0
-    assert hand.full_view()["tricks"][0]["winner"] == 3
+    assert hand.full_view()["history"][0]["winner"] == 3
 
 
 def test_nomination_rules():

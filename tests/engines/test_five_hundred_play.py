@@ -25,7 +25,7 @@ def bower_deal():
 
 def test_contractor_takes_the_kitty_and_discards_three():
     hand = run(bower_deal(), "7H pass pass pass pass")
-    assert hand.phase == "discard" and hand.to_act == 0
+    assert hand.phase.code == "discard" and hand.to_act == 0
     choices = hand.legal_actions()
     assert isinstance(choices, fh.DiscardChoices) and len(choices) == 286
     assert len(list(choices)) == 286 and len(set(choices)) == 286
@@ -40,7 +40,7 @@ def test_contractor_takes_the_kitty_and_discards_three():
     assert Action(0, "discard", cards=tuple(cards("JK AC 4H"))) in choices
     assert Action(0, "discard", cards=tuple(cards("4H AC JK"))) in choices
     run(hand, "discard:AC,6H,5H")
-    assert hand.phase == "play" and hand.to_act == 0
+    assert hand.phase.code == "play" and hand.to_act == 0
     assert sorted(map(str, hand.hand_of(0))) == sorted(HEARTS_HAND.replace("6H", "4H").split())
     assert set(hand.view_for(0)["discards"]) == {"AC", "6H", "5H"}
     assert hand.view_for(0)["kitty"] is None
@@ -76,7 +76,7 @@ def test_discard_choices_index_and_sample():
         assert hand.sample_action(rng) in choices
     assert Action(1, "discard", cards=choices[0].cards) not in choices
     hand.apply(rng.choice(choices))
-    assert hand.phase == "play"
+    assert hand.phase.code == "play"
 
 
 # -- following suit and the bowers -----------------------------------------------------------
@@ -160,13 +160,13 @@ def five_deal():
 
 def test_five_player_partner_call():
     hand = run(five_deal(), "7H pass pass pass pass pass discard:5H,4H,6H")
-    assert hand.phase == "call_partner" and hand.to_act == 0
+    assert hand.phase.code == "call_partner" and hand.to_act == 0
     legal = hand.legal_actions()
     assert len(legal) == 52 and all(a.kind == "call_partner" for a in legal)
     with pytest.raises(IllegalAction, match="any card but the Joker"):
         run(hand, "partner:JK")
     run(hand, "partner:AS")
-    assert hand.phase == "play" and hand.contracting_seats() == (0, 2)
+    assert hand.phase.code == "play" and hand.contracting_seats() == (0, 2)
     assert hand.view_for(1)["called_partner"] == {"card": "AS", "seat": None}
     assert hand.view_for(2)["called_partner"] == {"card": "AS", "seat": 2}
     assert hand.view_for(0)["called_partner"] == {"card": "AS", "seat": None}
@@ -193,7 +193,7 @@ def test_five_player_calling_a_discarded_card_plays_alone():
 
 def test_five_player_misere_has_no_partner_call():
     hand = run(five_deal(), "open_misere pass pass pass pass pass discard:5H,4H,AC")
-    assert hand.phase == "play" and hand.view_for(1)["sitting_out"] is None
+    assert hand.phase.code == "play" and hand.view_for(1)["sitting_out"] is None
     assert hand.contracting_seats() == (0,)
 
 
@@ -210,12 +210,12 @@ def test_trick_sizes_per_player_count():
         hand = deal(players)
         seat = hand.to_act
         run(hand, "7NT/sk " + "pass " * players)
-        assert hand.contractor == seat and hand.phase in ("play", "call_partner")
-        if hand.phase == "call_partner":
+        assert hand.contractor == seat and hand.phase.code in ("play", "call_partner")
+        if hand.phase.code == "call_partner":
             run(hand, "partner:AS")
         for _ in range(players):
             run(hand, legal_tokens(hand)[0])
-        assert len(hand.full_view()["tricks"][0]["cards"]) == players
+        assert len(hand.full_view()["history"][0]["cards"]) == players
 
 
 def test_two_player_dead_hand_is_never_played_or_seen():

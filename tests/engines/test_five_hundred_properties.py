@@ -32,7 +32,7 @@ MISERES = {"misere": 250, "open_misere": 500, "blind_misere": 500}
 def choose(hand: fh.Hand, rng: random.Random) -> Action:
     """A random legal action, passing often in the auction so that contracts vary."""
     legal = hand.legal_actions()
-    if hand.phase == "auction" and rng.random() < 0.55:
+    if hand.phase.code == "auction" and rng.random() < 0.55:
         return legal[0]  # pass
     return rng.choice(legal)
 
@@ -63,7 +63,7 @@ def finished(players, options, seed):
 
 
 def played_cards(full):
-    out = [entry["card"] for trick in full["tricks"] for entry in trick["cards"]]
+    out = [entry["card"] for trick in full["history"] for entry in trick["cards"]]
     if full["trick"]:
         out += [entry["card"] for entry in full["trick"]["cards"]]
     return out
@@ -80,8 +80,8 @@ def check_pack(hand: fh.Hand) -> None:
     assert all(n == 1 for n in counts.values()), counts.most_common(3)
     assert set(counts) == {str(c) for c in fh.PACKS[hand.players]}
     size = hand.players - (1 if full["sitting_out"] is not None else 0)
-    assert all(len(trick["cards"]) == size for trick in full["tricks"])
-    assert sum(full["tricks_won"]) == len(full["tricks"])
+    assert all(len(trick["cards"]) == size for trick in full["history"])
+    assert sum(full["tricks_won"]) == len(full["history"])
     if full["trick"]:
         assert len(full["trick"]["cards"]) < size
 

@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from games.engines import pitch, records
 from games.engines.base import RecordError
+from games.engines.game import limited_game_winners
 
 from .pitch_helpers import DEAL_A, PLAY_A_PITCH, deal, run
 
@@ -368,8 +369,8 @@ class TestHandLimit:
         hand_one = run(deal(DEAL_A, dealer=3), *PLAY_A_PITCH)
         record = records.game_record([hand_one], hand_one.options, hand_limit=1)
         assert records.replay(record) == {"totals": [[4, 0, 0, 0]], "winner": [0]}
-        assert records.limited_game_winners([2, 5, 5, 1], 1, 1) == [1, 2]
-        assert records.limited_game_winners([2, 5, 5, 1], 0, 1) is None
+        assert limited_game_winners([2, 5, 5, 1], 1, 1) == [1, 2]
+        assert limited_game_winners([2, 5, 5, 1], 0, 1) is None
 
     def test_a_hand_after_the_last_one_is_an_error(self):
         result = records.replay(self.limited(1))

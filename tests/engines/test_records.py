@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engines import five_hundred, pitch, records
+import games.engines as engines_package
+from games.engines import five_hundred, pitch, records, registry
 from games.engines.base import RecordError
 
 FIXTURES = Path(__file__).parent / "records" / "five_hundred"
@@ -76,9 +77,10 @@ def test_fixture_replays(name):
 
 
 def test_engines_are_registered():
-    assert records.ENGINES == {"five_hundred": five_hundred, "pitch": pitch}
+    assert registry.ENGINES == {"five_hundred": five_hundred, "pitch": pitch}
+    assert engines_package.engine_for("pitch") is pitch
     with pytest.raises(RecordError, match="unknown game"):
-        records.engine_for("bridge")
+        engines_package.engine_for("bridge")
 
 
 def test_in_progress_discard_lists_the_thirteen_cards():

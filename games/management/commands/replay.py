@@ -12,7 +12,8 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.engines.records import RecordError, replay_text
+from games.engines.base import RecordError
+from games.engines.records import replay_text
 
 
 class Command(BaseCommand):
