@@ -40,6 +40,7 @@ from .forms import RecordUploadForm, TableForm
 from .models import BotLevel, HouseRuleSet, Table
 from .options import option_summary
 from .policies import table_access
+from .refusals import refusal_message
 
 # Cards, suits and calls for people ----------------------------------------------------------------
 
@@ -1287,7 +1288,7 @@ def record_upload(request):
     if request.method == "POST":
         if form.is_valid():
             parsed = form.cleaned_data["record"]
-            result = records.replay(parsed)
+            result = records.replay(parsed, render=refusal_message)
             if "error" in result:
                 fault = _fault_text(result["error"], parsed)
                 status = 400

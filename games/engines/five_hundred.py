@@ -88,15 +88,17 @@ from .cards import (
     JOKER,
     RANK_TEXT,
     SUIT_LETTERS,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
     SUITS,
     Card,
     card,
     parse_card,
 )
 from .game import Game as GameLoop
-from .view import step_for
+from .view import BID as BID_STEP
+from .view import CALL_PARTNER as CALL_PARTNER_STEP
+from .view import DISCARD as DISCARD_STEP
+from .view import PHASE_STEPS, step_for
+from .view import PLAY as PLAY_STEP
 
 GAME = "five_hundred"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -310,21 +312,6 @@ def call_order(misere_rank: str = "after_7nt") -> list[CallInfo]:
     return out
 
 
-def call_words(call: str) -> str:
-    """A call in a player's words: `7♥`, `8 no-trumps`, `open misère`, `pass`."""
-    if call == "misere":
-        return "misère"
-    if call == "open_misere":
-        return "open misère"
-    if call == "blind_misere":
-        return "blind misère"
-    if call == "pass":
-        return "pass"
-    if call.endswith("NT"):
-        return call[:-2] + " no-trumps"
-    return call[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(call[-1])]
-
-
 class _Rules:
     """Per (players, options) tables: the pack, the call order and a cache of legal call lists."""
 
@@ -519,11 +506,9 @@ def _n_choose_3(n: int) -> int:
 # Messages
 
 
-def _card_list(cards) -> str:
-    names = [c.symbol for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _codes(cards) -> list[str]:
+    """Cards as card codes, for a refusal's params (the site words the sentence)."""
+    return [str(c) for c in cards]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -913,6 +898,7 @@ class Hand:
             raise IllegalAction("hand_over")
 
     def _check_turn(self, action: Action, doing: str) -> None:
+        """`doing`: the step (view.py) the seat to act is at."""
         seat = action.seat
         if seat == self._turn:
             return
@@ -925,23 +911,18 @@ class Hand:
     def _wrong_kind(self, action: Action) -> IllegalAction:
         kind = action.kind
         if kind == "pitch":
-            return IllegalAction("malformed.no_kind", {"kind": "pitching", "game": "Five Hundred"})
-        needed = {
-            AUCTION: "call (bid or pass)",
-            DISCARD: "discard three cards",
-            CALL_PARTNER: "call a partner's card",
-            PLAY: "play a card",
-        }[self._phase]
+            return IllegalAction("malformed.no_kind", {"kind": kind, "game": GAME})
+        needed = PHASE_STEPS[self._phase]  # the step the seat to act is at
         if kind == "nominate":
             return IllegalAction("not_allowed_now.nominate", {"needed": needed})
         if kind == "call" and self._phase != AUCTION:
             return IllegalAction("not_allowed_now.auction_over", {"needed": needed})
-        return IllegalAction("not_allowed_now", {"kind": kind.replace("_", " "), "needed": needed})
+        return IllegalAction("not_allowed_now", {"kind": kind, "needed": needed})
 
     # auction
 
     def _apply_call(self, action: Action) -> None:
-        self._check_turn(action, "call")
+        self._check_turn(action, BID_STEP)
         if action.kind != "call":
             raise self._wrong_kind(action)
         seat = action.seat
@@ -983,7 +964,7 @@ class Hand:
         if info.rank <= self._high_rank:
             raise IllegalAction(
                 "bid_too_low.call",
-                {"high": call_words(self._high.call), "call": call_words(info.call)},
+                {"high": self._high.call, "call": info.call},
             )
         if kind == MISERE and not rules.misere_allowed(self._high_rank):
             raise IllegalAction("misere_not_allowed")
@@ -1049,7 +1030,7 @@ class Hand:
     # discard and partner
 
     def _apply_discard(self, action: Action) -> None:
-        self._check_turn(action, "discard")
+        self._check_turn(action, DISCARD_STEP)
         if action.kind != "discard":
             raise self._wrong_kind(action)
         seat = action.seat
@@ -1059,11 +1040,11 @@ class Hand:
             raise IllegalAction("bad_discard", {"count": len(chosen)})
         for index, c in enumerate(chosen):
             if not isinstance(c, Card):
-                raise IllegalAction("malformed.not_card", {"card": c})
+                raise IllegalAction("malformed.not_card", {"card": str(c)})
             if c in chosen[:index]:
-                raise IllegalAction("bad_discard.twice", {"card": c.symbol})
+                raise IllegalAction("bad_discard.twice", {"card": str(c)})
             if c not in held:
-                raise IllegalAction("card_not_held", {"card": c.symbol})
+                raise IllegalAction("card_not_held", {"card": str(c)})
         self.actions.append(action)
         self._discards = tuple(chosen)
         self._hands[seat] = [c for c in held if c not in chosen]
@@ -1077,7 +1058,7 @@ class Hand:
             self._start_play()
 
     def _apply_call_partner(self, action: Action) -> None:
-        self._check_turn(action, "call a partner's card")
+        self._check_turn(action, CALL_PARTNER_STEP)
         if action.kind != "call_partner":
             raise self._wrong_kind(action)
         c = action.card
@@ -1126,7 +1107,7 @@ class Hand:
     def _apply_play(self, action: Action) -> None:
         seat = action.seat
         if seat != self._turn:
-            self._check_turn(action, "play")
+            self._check_turn(action, PLAY_STEP)
         kind = action.kind
         if kind != "play":
             if kind == "nominate":
@@ -1136,9 +1117,9 @@ class Hand:
         c = action.card
         held = self._hands[seat]
         if c is None or c not in held:
-            raise IllegalAction(
-                "card_not_held", {"card": c.symbol if c is not None else "that card"}
-            )
+            if c is None:
+                raise IllegalAction("card_not_held.none")
+            raise IllegalAction("card_not_held", {"card": str(c)})
         e = self._es[c]
         bysuit = self._bysuit[seat]
         trick = self._trick
@@ -1151,13 +1132,13 @@ class Hand:
                     if led == self._trump:
                         raise IllegalAction(
                             "must_follow.trumps",
-                            {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])},
+                            {"suit": SUIT_LETTERS[led], "held": _codes(bysuit[led])},
                         )
                     raise IllegalAction(
-                        "must_follow", {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])}
+                        "must_follow", {"suit": SUIT_LETTERS[led], "held": _codes(bysuit[led])}
                     )
                 if self._misere and e != FREE and bysuit[FREE]:
-                    raise IllegalAction("must_follow.misere_joker", {"suit": SUIT_NAMES[led]})
+                    raise IllegalAction("must_follow.misere_joker", {"suit": SUIT_LETTERS[led]})
         else:
             suit = action.suit
             if e == FREE:
@@ -1169,8 +1150,8 @@ class Hand:
                         raise IllegalAction("not_allowed_now.joker_last")
                     raise IllegalAction("not_allowed_now.joker_all_led")
                 if not 0 <= suit < 4 or mask >> suit & 1:
-                    free = [SUIT_NAMES[s] for s in SUITS if not mask >> s & 1]
-                    raise IllegalAction("joker_suit", {"suits": ", ".join(free)})
+                    free = [SUIT_LETTERS[s] for s in SUITS if not mask >> s & 1]
+                    raise IllegalAction("joker_suit", {"suits": free})
                 led = suit
             else:
                 if suit is not None:

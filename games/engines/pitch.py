@@ -46,7 +46,6 @@ from .cards import (
     KING,
     QUEEN,
     SUIT_LETTERS,
-    SUIT_NAMES,
     Card,
     card,
     parse_card,
@@ -54,6 +53,8 @@ from .cards import (
     standard_52,
 )
 from .game import Game as GameLoop
+from .view import BID as BID_STEP
+from .view import PLAY as PLAY_STEP
 from .view import step_for
 
 GAME = "pitch"
@@ -208,12 +209,9 @@ def call_action(seat: int, call: str) -> Action:
     return _CALLS[seat][call]
 
 
-def _sym(c: Any) -> str:
-    return c.symbol if isinstance(c, Card) else str(c)
-
-
-def _cards_sym(cards: Iterable[Card]) -> str:
-    return ", ".join(c.symbol for c in sorted(cards, reverse=True))
+def _codes(cards: Iterable[Card]) -> list[str]:
+    """Cards as card codes, highest first, for a refusal's params (the site words it)."""
+    return [str(c) for c in sorted(cards, reverse=True)]
 
 
 def _check_table(players: Any, options: Options, dealer: Any) -> None:
@@ -522,7 +520,7 @@ class Hand:
                 raise IllegalAction("malformed.pitch_play_suit")
             self._play(action)
         else:
-            raise IllegalAction("not_allowed_now.auction_over", {"needed": "play a card"})
+            raise IllegalAction("not_allowed_now.auction_over", {"needed": PLAY_STEP})
 
     def _check_common(self, action: Any) -> None:
         if not isinstance(action, Action):
@@ -533,12 +531,10 @@ class Hand:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction("no_such_seat", {"seat": seat, "players": self.players})
         if seat != self._turn:
-            doing = "call" if self._phase == AUCTION else "play"
+            doing = BID_STEP if self._phase == AUCTION else PLAY_STEP
             raise IllegalAction("not_your_turn", {"turn": self._turn, "doing": doing})
         if action.kind not in ("call", "pitch", "play"):
-            raise IllegalAction(
-                "malformed.no_kind", {"kind": action.kind.replace("_", " "), "game": "Pitch"}
-            )
+            raise IllegalAction("malformed.no_kind", {"kind": action.kind, "game": GAME})
         if action.sans_kitty:
             raise IllegalAction("malformed.sans_kitty")
         if action.cards:
@@ -588,7 +584,7 @@ class Hand:
         if c is None:
             raise IllegalAction("malformed.pitch_no_card")
         if c not in self._hands[seat] or c.__class__ is not Card:
-            raise IllegalAction("card_not_held", {"card": _sym(c)})
+            raise IllegalAction("card_not_held", {"card": str(c)})
         is_dealer = seat == self.dealer
         if self._high == MAX_BID and not (is_dealer and self.options.dealer_steal == "including_4"):
             raise IllegalAction("must_pass")
@@ -644,7 +640,7 @@ class Hand:
         c = action.card
         hand = self._hands[seat]
         if c not in hand or c.__class__ is not Card:
-            raise IllegalAction("card_not_held", {"card": _sym(c)})
+            raise IllegalAction("card_not_held", {"card": str(c)})
         trick = self._trick
         if not trick:
             self.actions.append(action)
@@ -659,13 +655,13 @@ class Hand:
                 if held:
                     raise IllegalAction(
                         "must_follow.trumps",
-                        {"suit": SUIT_NAMES[trump], "held": _cards_sym(held)},
+                        {"suit": SUIT_LETTERS[trump], "held": _codes(held)},
                     )
         elif suit != led and suit != trump:
             held = [h for h in hand if h >> 5 == led]
             if held:
                 raise IllegalAction(
-                    "must_follow.or_trump", {"suit": SUIT_NAMES[led], "held": _cards_sym(held)}
+                    "must_follow.or_trump", {"suit": SUIT_LETTERS[led], "held": _codes(held)}
                 )
         # Legal: record it.
         self.actions.append(action)

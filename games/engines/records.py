@@ -35,8 +35,9 @@ Everything the format does not describe is an error, including a key repeated in
 object; errors carry a refusal code (base.REFUSAL_CODES: the illegal action's own code,
 `hand_over` / `game_over` for an action or hand too many, `wrong_dealer`, and `malformed` for
 everything else), the index of the first bad action (None for a fault outside `actions`) and,
-for game records, the hand. An illegal action's reason is the engine's message prefixed with its
-seat ("seat 1: You must follow hearts: you hold Q♥").
+for game records, the hand. An illegal action's reason is its refusal prefixed with its seat:
+worded by the site when it passes `render` ("seat 1: You must follow hearts: you hold Q♥"),
+else in the neutral form ("seat 1: must_follow suit=H held=QH").
 
 A game record may carry `hand_limit` (a game of a fixed number of hands): the target then ends
 nothing, and once that many hands have been played out (thrown-in hands don't count) the seats
@@ -48,7 +49,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import Action, IllegalAction, RecordError, refusal_message
+from .base import Action, IllegalAction, RecordError
 from .export import GAME_FORMAT, HAND_FORMAT, game_record, hand_record
 from .game import add_hand
 from .registry import engine_for
@@ -118,7 +119,9 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
         try:
             hand.apply(action)
         except IllegalAction as exc:
-            raise RecordError(f"seat {action.seat}: {exc}", index=index, code=exc.code) from None
+            raise RecordError.refusal(
+                exc.message_id, exc.params, index=index, seat=action.seat
+            ) from None
     return hand
 
 
@@ -167,9 +170,7 @@ def load_game(record: dict[str, Any]):
                 _check_keys(hand_obj, _DEAL_KEYS, "a hand of a game record")
                 if hands and hand_obj.get("dealer") != engine.next_dealer(hands[-1]):
                     dealer = engine.next_dealer(hands[-1])
-                    raise RecordError(
-                        refusal_message("wrong_dealer", {"dealer": dealer}), code="wrong_dealer"
-                    )
+                    raise RecordError.refusal("wrong_dealer", {"dealer": dealer})
             hand = _play_hand(engine, players, options, hand_obj)
             if not hand.is_over and number < len(hand_objs) - 1:
                 raise RecordError("only the last hand of a game may be unfinished")
@@ -185,8 +186,9 @@ def load_game(record: dict[str, Any]):
     return hands, rows, winners
 
 
-def replay(record: Any) -> dict[str, Any]:
-    """The replay command's line for one parsed record: a summary, or an error object."""
+def replay(record: Any, render=None) -> dict[str, Any]:
+    """The replay command's line for one parsed record: a summary, or an error object whose
+    reason is worded by `render(message_id, params)` when given (games.refusals)."""
     try:
         if not isinstance(record, dict):
             raise RecordError("a record must be a JSON object")
@@ -197,7 +199,7 @@ def replay(record: Any) -> dict[str, Any]:
             raise RecordError(f"format must be {HAND_FORMAT!r} or {GAME_FORMAT!r}")
         return load_hand(record).summary()
     except RecordError as exc:
-        return exc.as_json()
+        return exc.as_json(render)
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -245,10 +247,10 @@ def parse_text(text: str) -> Any:
     return parsed
 
 
-def replay_text(text: str) -> dict[str, Any]:
-    """The replay command's line for one record's text."""
+def replay_text(text: str, render=None) -> dict[str, Any]:
+    """The replay command's line for one record's text (`render` as for `replay`)."""
     try:
         record = parse_text(text)
     except RecordError as exc:
-        return exc.as_json()
-    return replay(record)
+        return exc.as_json(render)
+    return replay(record, render)

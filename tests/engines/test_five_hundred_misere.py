@@ -3,10 +3,11 @@
 import pytest
 
 from games.engines import five_hundred as fh
-from games.engines.base import Action, IllegalAction
+from games.engines.base import Action
 from games.engines.cards import parse_card
 
 from .five_hundred_helpers import deal, legal_tokens, run
+from .refusals import refused
 
 LOW = "4H 5H 6H 7H 4D 5D 6D 7D 5S 5C"
 MISERE_DEAL = {
@@ -31,7 +32,7 @@ def test_misere_partner_sits_out_and_tricks_have_three_cards():
     run(hand, "5C 6C")
     assert hand.to_act == 3
     before = hand.full_view()
-    with pytest.raises(IllegalAction, match="Seat 2 sits out this misère hand"):
+    with refused("Seat 2 sits out this misère hand"):
         hand.apply(Action(2, "play", card=parse_card("9C")))
     assert hand.full_view() == before
     run(hand, "8C")

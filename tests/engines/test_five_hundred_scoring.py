@@ -7,9 +7,9 @@ import pytest
 
 from games.engines import five_hundred as fh
 from games.engines import records
-from games.engines.base import IllegalAction
 
 from .five_hundred_helpers import deal, legal_tokens, play_out, run
+from .refusals import refused
 
 TOP_TRUMPS = "JK JH JD AH KH QH 10H 9H 8H 7H"
 SEVEN_TRUMPS = "JK JH JD AH KH QH 10H 5S 5C 4D"
@@ -223,7 +223,7 @@ def test_game_runs_to_a_winner(players):
     assert view["target"] == 500 and view["hand_number"] == len(game.hands)
     hands, rows, winners = records.load_game(game.record())
     assert rows == game.rows and winners == game.winners
-    with pytest.raises(IllegalAction, match="game is over"):
+    with refused("game is over"):
         game.apply(game.hand.legal_actions()[0] if game.hand.legal_actions() else None)
 
 
