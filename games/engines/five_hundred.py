@@ -389,29 +389,72 @@ def _rules(players: int, options: Options) -> _Rules:
 
 
 # ---------------------------------------------------------------------------------------------
-# Card tables per contract: effective suit, trick-winning power per led suit, display order
+# Card semantics per contract: effective suit, strength, trick-winning power, display order
 
 
-class _Tables:
-    __slots__ = ("es", "power", "display")
+class CardRules:
+    """What each card is worth under one contract: the engine's own tables, shared with the
+    bots (`card_rules`), so nobody copies the bowers and the Joker.
 
-    def __init__(self, es, power, display):
+        suit(c)        the effective suit: the left bower is a trump, the Joker is a trump in a
+                       suit contract, its nominated suit in no-trumps or misère once nominated,
+                       else FREE (4)
+        strength(c)    rank within the effective suit: Joker 40, right bower 39, left bower 38 in
+                       trumps; a nominated Joker just above the Ace (18); a free Joker 100
+        power(c, led)  how strongly it bids for a trick led in `led` (0: it cannot win): a free
+                       Joker 2000, trumps 1000 + strength, the led suit its strength
+        order(pack, s) the cards of effective suit `s` in `pack`, highest first
+    """
+
+    __slots__ = ("trump", "nominated", "es", "strengths", "powers", "display")
+
+    def __init__(self, trump, nominated, es, strengths, powers, display):
+        self.trump = trump  # 0..3, or None: no-trumps, misère, no contract yet
+        self.nominated = nominated  # the Joker's nominated suit, or None
         self.es = es  # card -> effective suit (0..3, or 4 for a free Joker)
-        self.power = power  # led suit -> card -> power (0: cannot win)
+        self.strengths = strengths  # card -> strength within its effective suit
+        self.powers = powers  # led suit -> card -> power (0: cannot win)
         self.display = display  # card -> sort key
 
+    def suit(self, c: Card) -> int:
+        return self.es[c]
 
-_TABLES: dict[tuple[int, int | None], _Tables] = {}
+    def strength(self, c: Card) -> int:
+        return self.strengths[c]
+
+    def power(self, c: Card, led: int) -> int:
+        if led < 4:
+            return self.powers[led][c]
+        e = self.es[c]  # a "trick" with no suit led: only trumps and the free Joker count
+        if e == FREE:
+            return 2000
+        return 1000 + self.strengths[c] if e == self.trump else 0
+
+    def order(self, pack: Sequence[Card], suit: int) -> list[Card]:
+        strengths = self.strengths
+        return sorted(
+            (c for c in pack if self.es[c] == suit), key=strengths.__getitem__, reverse=True
+        )
+
+
+_TABLES: dict[tuple[int, int | None], CardRules] = {}
 _DISPLAY_SUITS = (3, 0, 2, 1)  # hearts, spades, diamonds, clubs: colours alternate
 
 
-def _tables(trump: int, nominated: int | None = None) -> _Tables:
+def card_rules(trump: int | None, nominated: int | None = None) -> CardRules:
+    """The card semantics of a contract with trump suit `trump` (0..3; None: no-trumps or
+    misère) and, in no-trumps or misère, the Joker's nominated suit."""
+    return _tables(NT if trump is None else trump, nominated if trump is None else None)
+
+
+def _tables(trump: int, nominated: int | None = None) -> CardRules:
     """`trump` 0..3, or 4 for no trump (no-trumps, misère, or no contract yet)."""
     key = (trump, nominated)
     found = _TABLES.get(key)
     if found is not None:
         return found
     es = [FREE] * _MAX_CARD
+    strengths = [0] * _MAX_CARD
     power = [[0] * _MAX_CARD for _ in SUITS]
     display = [0] * _MAX_CARD
     if trump < 4:
@@ -427,6 +470,7 @@ def _tables(trump: int, nominated: int | None = None) -> _Tables:
                 suit, strength = nominated, ACE + 1
             else:
                 es[c] = FREE
+                strengths[c] = 100
                 for led in SUITS:
                     power[led][c] = 2000
                 display[c] = 0
@@ -440,13 +484,16 @@ def _tables(trump: int, nominated: int | None = None) -> _Tables:
                 elif suit == trump ^ 1:
                     suit, strength = trump, 38
         es[c] = suit
+        strengths[c] = strength
         for led in SUITS:
             if suit == trump:
                 power[led][c] = 1000 + strength
             elif suit == led:
                 power[led][c] = strength
         display[c] = group[suit] * 100 - strength
-    found = _TABLES[key] = _Tables(es, power, display)
+    found = _TABLES[key] = CardRules(
+        trump if trump < 4 else None, nominated, es, strengths, power, display
+    )
     return found
 
 
@@ -1176,7 +1223,7 @@ class Hand:
     def _finish_trick(self) -> None:
         trick = self._trick
         seats = self._trick_seats
-        power = self._tables.power[self._led]
+        power = self._tables.powers[self._led]
         best = max(trick, key=power.__getitem__)
         winner = seats[trick.index(best)]
         self._tricks_won[winner] += 1

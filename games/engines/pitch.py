@@ -412,8 +412,17 @@ class Hand:
         return dict(self._points)
 
     @property
-    def tricks(self) -> list[int]:
+    def tricks_won(self) -> list[int]:
         return list(self._tricks)
+
+    def reveal_to(self, seat: int) -> None:
+        """Pitch has no blind bid: a seat looking at its cards changes nothing (the method is
+        here so both games' hands answer the same calls)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat}")
+
+    def has_looked(self, seat: int) -> bool:
+        return True
 
     @property
     def game_points(self) -> list[int]:
@@ -436,8 +445,9 @@ class Hand:
             return (seat,)
         return (seat % 2, seat % 2 + 2)
 
-    def scores(self) -> list[int]:
-        """What the hand adds to each seat's total (zeros until it is complete)."""
+    def scores(self, totals: Sequence[int] | None = None) -> list[int]:
+        """What the hand adds to each seat's total (zeros until it is complete). No Pitch rule
+        depends on the totals before the hand; `totals` is taken as in Five Hundred."""
         if self._scores is None:
             return [0] * self.players
         return list(self._scores)
