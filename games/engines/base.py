@@ -55,6 +55,10 @@ class Phase(IntEnum):
 
 _PHASE_CODES = tuple(p.name.lower() for p in Phase)
 _PHASE_BY_CODE = {p.name.lower(): p for p in Phase}
+# For the engines' hot paths, which keep a hand's phase as a plain int (an IntEnum member
+# compares about 2.5 times slower than an int): PHASES[i] is the member, PHASE_CODES[i] its code.
+PHASES = tuple(Phase)
+PHASE_CODES = _PHASE_CODES
 
 
 # Refusals ------------------------------------------------------------------------------------
@@ -85,6 +89,7 @@ REFUSAL_CODES = (
     "wrong_dealer",
     "unreadable",
 )
+
 
 def refusal_text(message_id: str, params: dict[str, Any] | None = None) -> str:
     """A refusal in short language-neutral form, for logs and programs: the message id and its

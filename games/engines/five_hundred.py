@@ -81,7 +81,7 @@ from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import Any
 
-from .base import Action, Contract, IllegalAction, Phase
+from .base import PHASE_CODES, PHASES, Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
@@ -106,15 +106,9 @@ HAND_SIZE = 10
 KITTY_SIZE = 3
 TRICKS = 10
 
-# Phases of a hand (base.Phase; module names for the hot paths).
-AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = (
-    Phase.AUCTION,
-    Phase.DISCARD,
-    Phase.CALL_PARTNER,
-    Phase.PLAY,
-    Phase.COMPLETE,
-    Phase.THROWN_IN,
-)
+# Phases of a hand: base.Phase, kept as plain ints inside a hand for speed (`hand.phase` is the
+# Phase member; AUCTION == Phase.AUCTION and so on).
+AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = (int(p) for p in Phase)
 
 NT = 4  # the no-trump strain; also the effective "suit" of a free (unnominated) Joker
 FREE = 4
@@ -787,7 +781,7 @@ class Hand:
 
     @property
     def phase(self) -> Phase:
-        return self._phase
+        return PHASES[self._phase]
 
     @property
     def contractor(self) -> int | None:
@@ -1385,7 +1379,7 @@ class Hand:
             "players": self.players,
             "seat": None,
             "dealer": self.dealer,
-            "phase": self._phase.code,
+            "phase": PHASE_CODES[self._phase],
             "step": step_for(self._phase, self._turn, None),
             "to_act": self._turn,
             "hand": None,
@@ -1491,7 +1485,7 @@ class Hand:
     def __repr__(self) -> str:
         return (
             f"<Five Hundred hand: {self.players} players, dealer {self.dealer}, "
-            f"{self._phase.code}, {len(self.actions)} actions>"
+            f"{PHASE_CODES[self._phase]}, {len(self.actions)} actions>"
         )
 
 

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .base import Action, Contract, IllegalAction, Phase
+from .base import PHASE_CODES, PHASES, Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
@@ -77,7 +77,13 @@ POINT_NAMES = ("high", "low", "jack", "game")
 
 # Phases of a hand (base.Phase, shared with Five Hundred, which has two more between the
 # auction and the play; module names for the hot paths).
-AUCTION, PLAY, COMPLETE, THROWN_IN = Phase.AUCTION, Phase.PLAY, Phase.COMPLETE, Phase.THROWN_IN
+# Plain ints inside a hand for speed; `hand.phase` is the Phase member.
+AUCTION, PLAY, COMPLETE, THROWN_IN = (
+    int(Phase.AUCTION),
+    int(Phase.PLAY),
+    int(Phase.COMPLETE),
+    int(Phase.THROWN_IN),
+)
 _STATUS = {
     AUCTION: "in_progress",
     PLAY: "in_progress",
@@ -378,7 +384,7 @@ class Hand:
 
     @property
     def phase(self) -> Phase:
-        return self._phase
+        return PHASES[self._phase]
 
     @property
     def thrown_in(self) -> bool:
@@ -844,7 +850,7 @@ class Hand:
             "players": self.players,
             "seat": None,
             "dealer": self.dealer,
-            "phase": self._phase.code,
+            "phase": PHASE_CODES[self._phase],
             "step": step_for(self._phase, self._turn, None),
             "to_act": self._turn,
             "hand": None,
