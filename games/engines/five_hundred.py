@@ -76,6 +76,7 @@ Points the rule sheet and the spec leave open, as this engine settles them
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from itertools import combinations
@@ -97,7 +98,7 @@ from .game import Game as GameLoop
 from .view import BID as BID_STEP
 from .view import CALL_PARTNER as CALL_PARTNER_STEP
 from .view import DISCARD as DISCARD_STEP
-from .view import PHASE_STEPS, step_for
+from .view import PHASE_STEPS, hand_view, step_for
 from .view import PLAY as PLAY_STEP
 
 GAME = "five_hundred"
@@ -1374,41 +1375,35 @@ class Hand:
         high = None
         if self._high is not None:
             high = {"seat": self._high_seat, "call": self._high.call, "sans_kitty": self._high_sans}
-        return {
-            "game": GAME,
-            "players": self.players,
-            "seat": None,
-            "dealer": self.dealer,
-            "phase": PHASE_CODES[self._phase],
-            "step": step_for(self._phase, self._turn, None),
-            "to_act": self._turn,
-            "hand": None,
-            "hand_hidden": False,
-            "hand_sizes": [len(h) for h in self._hands],
-            "legal": [],
-            "auction": [{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
-            "passed": [s for s in range(self.players) if self._passed >> s & 1],
-            "high_bid": high,
-            "contract": contract,
-            "trump": SUIT_LETTERS[self._trump] if self._trump is not None else None,
-            "trick": current,
-            "last_trick": history[-1] if history else None,
-            "history": history,
-            "tricks_won": list(self._tricks_won),
-            "tricks_played": self._tricks_played,
-            "sides": [list(side) for side in self._rules.sides],
-            "scores": self.scores(),
-            "target": self.options.target,
-            # Five Hundred's extras
-            "final_raise": self._final,
-            "joker_suit": SUIT_LETTERS[self._nominated] if self._nominated is not None else None,
-            # The table's rule for leading the free Joker (public: every seat knows the rules).
-            "joker_lead": self.options.joker_lead,
-            "sitting_out": self._sitting_out,
-            "called_partner": partner,
-            "exposed": exposed,
-            "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
-        }
+        view = hand_view(
+            self,
+            self._phase,
+            hand_sizes=[len(h) for h in self._hands],
+            auction=[{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
+            passed=[s for s in range(self.players) if self._passed >> s & 1],
+            high_bid=high,
+            contract=contract,
+            trump=SUIT_LETTERS[self._trump] if self._trump is not None else None,
+            trick=current,
+            history=history,
+            tricks_won=list(self._tricks_won),
+            sides=[list(side) for side in self._rules.sides],
+        )
+        view.update(
+            {  # Five Hundred's extras
+                "final_raise": self._final,
+                "joker_suit": SUIT_LETTERS[self._nominated]
+                if self._nominated is not None
+                else None,
+                # The table's rule for leading the free Joker (public: every seat knows the rules).
+                "joker_lead": self.options.joker_lead,
+                "sitting_out": self._sitting_out,
+                "called_partner": partner,
+                "exposed": exposed,
+                "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
+            }
+        )
+        return view
 
     def view_for(self, seat: int) -> dict[str, Any]:
         """What `seat` may see, as JSON-ready data (see the module docstring)."""
@@ -1538,10 +1533,6 @@ def _with_partners(players: int, seats: list[int]) -> set[int]:
 
 
 class Game(GameLoop):
-    """A game of Five Hundred (see game.Game): hands in turn with running totals until someone
-    wins, or until `hand_limit` hands have been played out."""
+    """A game of Five Hundred: the shared loop (game.Game) with this module's rules."""
 
-    Hand = Hand
-    default_options = _DEFAULT_OPTIONS
-    apply_hand = staticmethod(apply_hand)
-    next_dealer = staticmethod(next_dealer)
+    engine = sys.modules[__name__]
