@@ -40,6 +40,7 @@ from .forms import RecordUploadForm, TableForm
 from .models import BotLevel, HouseRuleSet, Table
 from .options import option_summary
 from .policies import table_access
+from .refusals import refusal_message
 
 # Cards, suits and calls for people ----------------------------------------------------------------
 
@@ -422,7 +423,7 @@ def _forced_passes(
     """Pitch: the passes the site played for people after a called 4, as one line."""
     if game != Game.PITCH or not view:
         return ""
-    bids = view.get("bids") or []
+    bids = view.get("auction") or []
     called = next((i for i, b in enumerate(bids) if b.get("call") == "4"), None)
     if called is None:
         return ""
@@ -490,19 +491,6 @@ def _pitch_box(legal: list[dict[str, Any]]) -> dict:
         calls.append(info)
     pitches = [card_info(entry["pitch"]) for entry in legal if "pitch" in entry]
     return {"calls": calls, "pass_legal": "pass" in legal_calls, "pitches": pitches}
-
-
-def _five_hundred_step(view: dict[str, Any], legal: list[dict[str, Any]]) -> str | None:
-    if not legal:
-        return None
-    first = legal[0]
-    if "call" in first:
-        return "bid"
-    if "discard" in first:
-        return "discard"
-    if "call_partner" in first:
-        return "partner"
-    return "play"
 
 
 def _describe_turn(game: str, view: dict[str, Any] | None) -> str:
@@ -643,7 +631,7 @@ def _table_context(
         for entry in view.get("auction") or []:
             auction_by_seat[entry["seat"]] = call_info(game, entry["call"], entry["sans_kitty"])
     elif view is not None:
-        for entry in view.get("bids") or []:
+        for entry in view.get("auction") or []:
             if "call" in entry:
                 auction_by_seat[entry["seat"]] = call_info(game, entry["call"])
             else:
@@ -651,16 +639,13 @@ def _table_context(
     exposed = (view or {}).get("exposed") or None
     partner = (view or {}).get("called_partner") or None
     contractor = None
-    if view is not None:
-        if game == Game.FIVE_HUNDRED and view.get("contract"):
-            contractor = view["contract"]["seat"]
-        elif game == Game.PITCH:
-            contractor = view.get("pitcher")
+    if view is not None and view["contract"]:
+        contractor = view["contract"]["seat"]
     tricks = []
     held = []
     if view is not None:
-        tricks = view.get("tricks_won") if game == Game.FIVE_HUNDRED else view.get("tricks")
-        held = view.get("hand_sizes") if game == Game.FIVE_HUNDRED else view.get("cards_held")
+        tricks = view["tricks_won"]
+        held = view["hand_sizes"]
     for seat in info["seats"]:
         n = seat["number"]
         seats.append(
@@ -699,10 +684,9 @@ def _table_context(
         if "play" in entry:
             legal_plays.setdefault(entry["play"], []).append(entry.get("suit"))
     if view is not None and me is not None:
-        if game == Game.FIVE_HUNDRED:
-            step = _five_hundred_step(view, legal)
-        elif legal:
-            step = "bid" if view.get("phase") == "auction" else "play"
+        if view["step"] not in ("wait", "none"):
+            # The engine says what the seat is asked to do (the templates call it "partner").
+            step = "partner" if view["step"] == "call_partner" else view["step"]
         chosen = set(discard_chosen or [])
         for code in view.get("hand") or []:
             card = card_info(code)
@@ -729,8 +713,7 @@ def _table_context(
     # The auction, the contract and the trick.
     auction = None
     if view is not None:
-        entries = view.get("auction") if game == Game.FIVE_HUNDRED else view.get("bids")
-        auction = _auction(game, entries or [], labels, view["dealer"])
+        auction = _auction(game, view["auction"], labels, view["dealer"])
     contract = None
     high = None
     if view is not None and game == Game.FIVE_HUNDRED:
@@ -752,16 +735,17 @@ def _table_context(
             h = view["high_bid"]
             high = {"label": labels[h["seat"]], "call": call_info(game, h["call"], h["sans_kitty"])}
     elif view is not None:
-        if view.get("pitcher") is not None:
+        if view["contract"] is not None:
+            c = view["contract"]
             contract = {
-                "seat": view["pitcher"],
-                "label": labels[view["pitcher"]],
-                "bid": view.get("bid"),
+                "seat": c["seat"],
+                "label": labels[c["seat"]],
+                "bid": c["bid"],
                 "trump": SUITS.get(view.get("trump") or ""),
             }
         elif view.get("high_bid"):
             h = view["high_bid"]
-            high = {"label": labels[h["seat"]], "bid": h["bid"]}
+            high = {"label": labels[h["seat"]], "bid": int(h["call"])}
     trick = []
     last_trick = None
     pitched = None
@@ -1101,20 +1085,11 @@ def _replay_context(record: dict[str, Any], step: int, labels: list[str] | None)
     partial = dict(record, actions=actions[:step])
     hand = records.load_hand(partial)
     full = hand.full_view()
-    if game == Game.FIVE_HUNDRED:
-        hands_now = full["hands_now"]
-        tricks = full["tricks_won"]
-        auction_entries = full["auction"]
-    else:
-        hands_now = full["hands"]
-        tricks = full["tricks"]
-        auction_entries = full["bids"]
+    hands_now = full["hands_now"]
+    tricks = full["tricks_won"]
+    auction_entries = full["auction"]
     seats = []
-    contractor = None
-    if game == Game.FIVE_HUNDRED and full.get("contract"):
-        contractor = full["contract"]["seat"]
-    elif game == Game.PITCH:
-        contractor = full.get("pitcher")
+    contractor = full["contract"]["seat"] if full["contract"] else None
     for n in range(players):
         seats.append(
             {
@@ -1313,7 +1288,7 @@ def record_upload(request):
     if request.method == "POST":
         if form.is_valid():
             parsed = form.cleaned_data["record"]
-            result = records.replay(parsed)
+            result = records.replay(parsed, render=refusal_message)
             if "error" in result:
                 fault = _fault_text(result["error"], parsed)
                 status = 400

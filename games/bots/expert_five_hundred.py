@@ -34,10 +34,10 @@ from games.engines.base import Action
 from games.engines.cards import JOKER, SUIT_LETTERS, SUITS, Card, parse_card
 
 from . import five_hundred as club
-from .common import cards_of, discard_record, is_discard_step, legal_of
+from .common import cards_of, discard_record, legal_of, step_of
 from .sampling import Budget, ImpossibleDeal, Place, deal_hidden, weighted_means
 
-FREE = 4
+FREE = engine.FREE
 NT = 4
 STRAIN_CODES = ("S", "C", "D", "H", "NT")
 MISERE_CALLS = club.MISERE_CALLS
@@ -85,7 +85,7 @@ class Knowledge:
         self.plays: list[tuple[int, Card, int | None]] = []
         self.played_by: dict[int, list[Card]] = {s: [] for s in range(self.players)}
         self.void: dict[int, set[int]] = {s: set() for s in range(self.players)}
-        tricks = list(view.get("tricks") or [])
+        tricks = list(view.get("history") or [])
         current = view.get("trick")
         if current and current.get("cards"):
             tricks.append(current)
@@ -186,7 +186,7 @@ def _auction_to(hand: engine.Hand, seat: int, call: str, sans: bool) -> int:
     """Make `seat` (first to call) the contractor with `call`: it calls, everyone else passes."""
     hand.apply(Action(seat, "call", call=call, sans_kitty=sans))
     steps = 1
-    while hand.phase == "auction":
+    while hand.phase == engine.AUCTION:
         hand.apply(Action(hand.to_act, "call", call="pass"))
         steps += 1
     return steps
@@ -219,7 +219,7 @@ def rebuild(k: Knowledge, world: dict[object, list[Card]], budget: Budget) -> en
     if not k.sans:
         hand.apply(Action(c, "discard", cards=tuple(kitty)))
         steps += 1
-    if hand.phase == "call_partner":
+    if hand.phase == engine.CALL_PARTNER:
         hand.apply(Action(c, "call_partner", card=k.called_card))
         steps += 1
     if k.nominated is not None:
@@ -272,7 +272,7 @@ def rollout_action(hand: engine.Hand) -> Action:
         acts = [a for a in acts if a.kind != "nominate"]
     tables = hand._tables
     es = hand._es
-    power = tables.power
+    power = tables.powers
     trick = hand._trick
     if hand._misere:
         return _misere_rollout(hand, seat, acts, power, es)
@@ -566,7 +566,7 @@ def search_discard(k: Knowledge, view, entry, rng, budget) -> dict:
             )
             budget.used += _auction_to(h, c, k.call, False)
             h.apply(Action(c, "discard", cards=tuple(trio)))
-            if h.phase == "call_partner":
+            if h.phase == engine.CALL_PARTNER:
                 h.apply(Action(c, "call_partner", card=_quick_partner(h, c)))
             play_out(h, budget)
             values.append(outcome(h, c))
@@ -654,12 +654,12 @@ def _strain_trial(
     budget.used += _auction_to(h, c, call, False)
     cards = h._hands[c]
     h.apply(Action(c, "discard", cards=_quick_discard(cards, h._trump, misere)))
-    if h.phase == "call_partner":
+    if h.phase == engine.CALL_PARTNER:
         h.apply(Action(c, "call_partner", card=_quick_partner(h, c)))
     play_out(h, budget)
     won = h._tricks_won
     tricks = sum(won[s] for s in h.contracting_seats())
-    return tricks, bool(h.made()), outcome(h, c)
+    return tricks, bool(h.made), outcome(h, c)
 
 
 def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
@@ -766,16 +766,17 @@ def expert_action(view: dict[str, Any], rng: random.Random, budget: int | Budget
     then tells the caller how much was used)."""
     legal = legal_of(view)
     spend = budget if isinstance(budget, Budget) else Budget(budget)
-    if len(legal) == 1 and not is_discard_step(legal):
+    step = step_of(view)
+    if len(legal) == 1 and step != "discard":
         return dict(legal[0])
     if view.get("hand") is None:
         return club.club_action(view, rng)
     k = Knowledge(view)
-    if is_discard_step(legal):
+    if step == "discard":
         return search_discard(k, view, legal[0], rng, spend)
-    if any("call" in e for e in legal):
+    if step == "bid":
         return search_call(k, view, legal, rng, spend)
-    if any("call_partner" in e for e in legal):
+    if step == "call_partner":
         return search_partner(k, view, legal, rng, spend)
     default = club.club_action(view, random.Random(rng.random()))
     return search_play(k, _play_candidates(legal), default, rng, spend)

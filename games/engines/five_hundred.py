@@ -8,7 +8,7 @@ Using a hand
     hand = Hand.new(4, Options(), dealer=0, rng=random.Random(7))   # the rules' 3-1-4-1-3-1 deal
     hand = Hand.from_deal(4, options, dealer, {"hands": [...], "kitty": [...]})  # from a record
     hand.legal_actions()        the legal actions of the seat to act (`hand.to_act`)
-    hand.apply(action)          or IllegalAction, in a player's words, with the state unchanged
+    hand.apply(action)          or IllegalAction(code, params), with the state unchanged
     hand.view_for(seat)         what that seat may see (JSON-ready); hand.full_view(): everything
     hand.summary()              the replay object of shared/hand-records.md
     hand.scores(totals=None)    what the hand adds to each seat (the trick-points cap needs totals)
@@ -76,25 +76,30 @@ Points the rule sheet and the spec leave open, as this engine settles them
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import Any
 
-from .base import Action, IllegalAction
+from .base import PHASE_CODES, PHASES, Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
     JOKER,
     RANK_TEXT,
     SUIT_LETTERS,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
     SUITS,
     Card,
     card,
     parse_card,
 )
+from .game import Game as GameLoop
+from .view import BID as BID_STEP
+from .view import CALL_PARTNER as CALL_PARTNER_STEP
+from .view import DISCARD as DISCARD_STEP
+from .view import PHASE_STEPS, hand_view, step_for
+from .view import PLAY as PLAY_STEP
 
 GAME = "five_hundred"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -102,9 +107,9 @@ HAND_SIZE = 10
 KITTY_SIZE = 3
 TRICKS = 10
 
-# Phases of a hand.
-AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = range(6)
-PHASE_NAMES = ("auction", "discard", "call_partner", "play", "complete", "thrown_in")
+# Phases of a hand: base.Phase, kept as plain ints inside a hand for speed (`hand.phase` is the
+# Phase member; AUCTION == Phase.AUCTION and so on).
+AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = (int(p) for p in Phase)
 
 NT = 4  # the no-trump strain; also the effective "suit" of a free (unnominated) Joker
 FREE = 4
@@ -209,8 +214,9 @@ PACKS = {n: _pack(n) for n in PLAYER_COUNTS}
 _PACK_SETS = {n: frozenset(p) for n, p in PACKS.items()}
 
 
-def sides(players: int) -> tuple[tuple[int, ...], ...]:
-    """The fixed sides by seat (the five-player game's partnership is made per hand)."""
+def sides(players: int, options: Options | None = None) -> tuple[tuple[int, ...], ...]:
+    """The fixed sides by seat (the five-player game's partnership is made per hand). No
+    option changes them; `options` is taken so both engines answer `sides(players, options)`."""
     if players == 4:
         return ((0, 2), (1, 3))
     if players == 6:
@@ -301,21 +307,6 @@ def call_order(misere_rank: str = "after_7nt") -> list[CallInfo]:
     return out
 
 
-def call_words(call: str) -> str:
-    """A call in a player's words: `7♥`, `8 no-trumps`, `open misère`, `pass`."""
-    if call == "misere":
-        return "misère"
-    if call == "open_misere":
-        return "open misère"
-    if call == "blind_misere":
-        return "blind misère"
-    if call == "pass":
-        return "pass"
-    if call.endswith("NT"):
-        return call[:-2] + " no-trumps"
-    return call[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(call[-1])]
-
-
 class _Rules:
     """Per (players, options) tables: the pack, the call order and a cache of legal call lists."""
 
@@ -393,29 +384,72 @@ def _rules(players: int, options: Options) -> _Rules:
 
 
 # ---------------------------------------------------------------------------------------------
-# Card tables per contract: effective suit, trick-winning power per led suit, display order
+# Card semantics per contract: effective suit, strength, trick-winning power, display order
 
 
-class _Tables:
-    __slots__ = ("es", "power", "display")
+class CardRules:
+    """What each card is worth under one contract: the engine's own tables, shared with the
+    bots (`card_rules`), so nobody copies the bowers and the Joker.
 
-    def __init__(self, es, power, display):
+        suit(c)        the effective suit: the left bower is a trump, the Joker is a trump in a
+                       suit contract, its nominated suit in no-trumps or misère once nominated,
+                       else FREE (4)
+        strength(c)    rank within the effective suit: Joker 40, right bower 39, left bower 38 in
+                       trumps; a nominated Joker just above the Ace (18); a free Joker 100
+        power(c, led)  how strongly it bids for a trick led in `led` (0: it cannot win): a free
+                       Joker 2000, trumps 1000 + strength, the led suit its strength
+        order(pack, s) the cards of effective suit `s` in `pack`, highest first
+    """
+
+    __slots__ = ("trump", "nominated", "es", "strengths", "powers", "display")
+
+    def __init__(self, trump, nominated, es, strengths, powers, display):
+        self.trump = trump  # 0..3, or None: no-trumps, misère, no contract yet
+        self.nominated = nominated  # the Joker's nominated suit, or None
         self.es = es  # card -> effective suit (0..3, or 4 for a free Joker)
-        self.power = power  # led suit -> card -> power (0: cannot win)
+        self.strengths = strengths  # card -> strength within its effective suit
+        self.powers = powers  # led suit -> card -> power (0: cannot win)
         self.display = display  # card -> sort key
 
+    def suit(self, c: Card) -> int:
+        return self.es[c]
 
-_TABLES: dict[tuple[int, int | None], _Tables] = {}
+    def strength(self, c: Card) -> int:
+        return self.strengths[c]
+
+    def power(self, c: Card, led: int) -> int:
+        if led < 4:
+            return self.powers[led][c]
+        e = self.es[c]  # a "trick" with no suit led: only trumps and the free Joker count
+        if e == FREE:
+            return 2000
+        return 1000 + self.strengths[c] if e == self.trump else 0
+
+    def order(self, pack: Sequence[Card], suit: int) -> list[Card]:
+        strengths = self.strengths
+        return sorted(
+            (c for c in pack if self.es[c] == suit), key=strengths.__getitem__, reverse=True
+        )
+
+
+_TABLES: dict[tuple[int, int | None], CardRules] = {}
 _DISPLAY_SUITS = (3, 0, 2, 1)  # hearts, spades, diamonds, clubs: colours alternate
 
 
-def _tables(trump: int, nominated: int | None = None) -> _Tables:
+def card_rules(trump: int | None, nominated: int | None = None) -> CardRules:
+    """The card semantics of a contract with trump suit `trump` (0..3; None: no-trumps or
+    misère) and, in no-trumps or misère, the Joker's nominated suit."""
+    return _tables(NT if trump is None else trump, nominated if trump is None else None)
+
+
+def _tables(trump: int, nominated: int | None = None) -> CardRules:
     """`trump` 0..3, or 4 for no trump (no-trumps, misère, or no contract yet)."""
     key = (trump, nominated)
     found = _TABLES.get(key)
     if found is not None:
         return found
     es = [FREE] * _MAX_CARD
+    strengths = [0] * _MAX_CARD
     power = [[0] * _MAX_CARD for _ in SUITS]
     display = [0] * _MAX_CARD
     if trump < 4:
@@ -431,6 +465,7 @@ def _tables(trump: int, nominated: int | None = None) -> _Tables:
                 suit, strength = nominated, ACE + 1
             else:
                 es[c] = FREE
+                strengths[c] = 100
                 for led in SUITS:
                     power[led][c] = 2000
                 display[c] = 0
@@ -444,13 +479,16 @@ def _tables(trump: int, nominated: int | None = None) -> _Tables:
                 elif suit == trump ^ 1:
                     suit, strength = trump, 38
         es[c] = suit
+        strengths[c] = strength
         for led in SUITS:
             if suit == trump:
                 power[led][c] = 1000 + strength
             elif suit == led:
                 power[led][c] = strength
         display[c] = group[suit] * 100 - strength
-    found = _TABLES[key] = _Tables(es, power, display)
+    found = _TABLES[key] = CardRules(
+        trump if trump < 4 else None, nominated, es, strengths, power, display
+    )
     return found
 
 
@@ -510,11 +548,9 @@ def _n_choose_3(n: int) -> int:
 # Messages
 
 
-def _card_list(cards) -> str:
-    names = [c.symbol for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _codes(cards) -> list[str]:
+    """Cards as card codes, for a refusal's params (the site words the sentence)."""
+    return [str(c) for c in cards]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -745,15 +781,30 @@ class Hand:
         return self._phase >= COMPLETE
 
     @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
+    def phase(self) -> Phase:
+        return PHASES[self._phase]
 
     @property
     def contractor(self) -> int | None:
         return self._contractor
 
     @property
-    def contract(self) -> CallInfo | None:
+    def contract(self) -> Contract | None:
+        """The contract (None until the auction is won); its call's details: `call_info`."""
+        if self._contractor is None:
+            return None
+        return Contract(
+            self._contractor,
+            self._high.call,
+            self._trump,
+            self.made,
+            sans_kitty=self._high_sans,
+            misere=self._misere,
+        )
+
+    @property
+    def call_info(self) -> CallInfo | None:
+        """The contract's call: its kind, value, tricks and strain (None before a contract)."""
         return self._high if self._contractor is not None else None
 
     @property
@@ -889,6 +940,7 @@ class Hand:
             raise IllegalAction("hand_over")
 
     def _check_turn(self, action: Action, doing: str) -> None:
+        """`doing`: the step (view.py) the seat to act is at."""
         seat = action.seat
         if seat == self._turn:
             return
@@ -901,23 +953,18 @@ class Hand:
     def _wrong_kind(self, action: Action) -> IllegalAction:
         kind = action.kind
         if kind == "pitch":
-            return IllegalAction("malformed.no_kind", {"kind": "pitching", "game": "Five Hundred"})
-        needed = {
-            AUCTION: "call (bid or pass)",
-            DISCARD: "discard three cards",
-            CALL_PARTNER: "call a partner's card",
-            PLAY: "play a card",
-        }[self._phase]
+            return IllegalAction("malformed.no_kind", {"kind": kind, "game": GAME})
+        needed = PHASE_STEPS[self._phase]  # the step the seat to act is at
         if kind == "nominate":
             return IllegalAction("not_allowed_now.nominate", {"needed": needed})
         if kind == "call" and self._phase != AUCTION:
             return IllegalAction("not_allowed_now.auction_over", {"needed": needed})
-        return IllegalAction("not_allowed_now", {"kind": kind.replace("_", " "), "needed": needed})
+        return IllegalAction("not_allowed_now", {"kind": kind, "needed": needed})
 
     # auction
 
     def _apply_call(self, action: Action) -> None:
-        self._check_turn(action, "call")
+        self._check_turn(action, BID_STEP)
         if action.kind != "call":
             raise self._wrong_kind(action)
         seat = action.seat
@@ -959,7 +1006,7 @@ class Hand:
         if info.rank <= self._high_rank:
             raise IllegalAction(
                 "bid_too_low.call",
-                {"high": call_words(self._high.call), "call": call_words(info.call)},
+                {"high": self._high.call, "call": info.call},
             )
         if kind == MISERE and not rules.misere_allowed(self._high_rank):
             raise IllegalAction("misere_not_allowed")
@@ -1025,7 +1072,7 @@ class Hand:
     # discard and partner
 
     def _apply_discard(self, action: Action) -> None:
-        self._check_turn(action, "discard")
+        self._check_turn(action, DISCARD_STEP)
         if action.kind != "discard":
             raise self._wrong_kind(action)
         seat = action.seat
@@ -1035,11 +1082,11 @@ class Hand:
             raise IllegalAction("bad_discard", {"count": len(chosen)})
         for index, c in enumerate(chosen):
             if not isinstance(c, Card):
-                raise IllegalAction("malformed.not_card", {"card": c})
+                raise IllegalAction("malformed.not_card", {"card": str(c)})
             if c in chosen[:index]:
-                raise IllegalAction("bad_discard.twice", {"card": c.symbol})
+                raise IllegalAction("bad_discard.twice", {"card": str(c)})
             if c not in held:
-                raise IllegalAction("card_not_held", {"card": c.symbol})
+                raise IllegalAction("card_not_held", {"card": str(c)})
         self.actions.append(action)
         self._discards = tuple(chosen)
         self._hands[seat] = [c for c in held if c not in chosen]
@@ -1053,7 +1100,7 @@ class Hand:
             self._start_play()
 
     def _apply_call_partner(self, action: Action) -> None:
-        self._check_turn(action, "call a partner's card")
+        self._check_turn(action, CALL_PARTNER_STEP)
         if action.kind != "call_partner":
             raise self._wrong_kind(action)
         c = action.card
@@ -1102,7 +1149,7 @@ class Hand:
     def _apply_play(self, action: Action) -> None:
         seat = action.seat
         if seat != self._turn:
-            self._check_turn(action, "play")
+            self._check_turn(action, PLAY_STEP)
         kind = action.kind
         if kind != "play":
             if kind == "nominate":
@@ -1112,9 +1159,9 @@ class Hand:
         c = action.card
         held = self._hands[seat]
         if c is None or c not in held:
-            raise IllegalAction(
-                "card_not_held", {"card": c.symbol if c is not None else "that card"}
-            )
+            if c is None:
+                raise IllegalAction("card_not_held.none")
+            raise IllegalAction("card_not_held", {"card": str(c)})
         e = self._es[c]
         bysuit = self._bysuit[seat]
         trick = self._trick
@@ -1127,13 +1174,13 @@ class Hand:
                     if led == self._trump:
                         raise IllegalAction(
                             "must_follow.trumps",
-                            {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])},
+                            {"suit": SUIT_LETTERS[led], "held": _codes(bysuit[led])},
                         )
                     raise IllegalAction(
-                        "must_follow", {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])}
+                        "must_follow", {"suit": SUIT_LETTERS[led], "held": _codes(bysuit[led])}
                     )
                 if self._misere and e != FREE and bysuit[FREE]:
-                    raise IllegalAction("must_follow.misere_joker", {"suit": SUIT_NAMES[led]})
+                    raise IllegalAction("must_follow.misere_joker", {"suit": SUIT_LETTERS[led]})
         else:
             suit = action.suit
             if e == FREE:
@@ -1145,8 +1192,8 @@ class Hand:
                         raise IllegalAction("not_allowed_now.joker_last")
                     raise IllegalAction("not_allowed_now.joker_all_led")
                 if not 0 <= suit < 4 or mask >> suit & 1:
-                    free = [SUIT_NAMES[s] for s in SUITS if not mask >> s & 1]
-                    raise IllegalAction("joker_suit", {"suits": ", ".join(free)})
+                    free = [SUIT_LETTERS[s] for s in SUITS if not mask >> s & 1]
+                    raise IllegalAction("joker_suit", {"suits": free})
                 led = suit
             else:
                 if suit is not None:
@@ -1171,7 +1218,7 @@ class Hand:
     def _finish_trick(self) -> None:
         trick = self._trick
         seats = self._trick_seats
-        power = self._tables.power[self._led]
+        power = self._tables.powers[self._led]
         best = max(trick, key=power.__getitem__)
         winner = seats[trick.index(best)]
         self._tricks_won[winner] += 1
@@ -1208,6 +1255,7 @@ class Hand:
 
     # -- scoring -----------------------------------------------------------------------------
 
+    @property
     def made(self) -> bool | None:
         """Whether the contract was made (None until the hand is complete)."""
         if self._phase != COMPLETE:
@@ -1271,7 +1319,8 @@ class Hand:
     def _display(self, cards) -> list[str]:
         return [str(c) for c in sorted(cards, key=self._tables.display.__getitem__)]
 
-    def _contract_json(self) -> dict[str, Any] | None:
+    def _contract_record(self) -> dict[str, Any] | None:
+        """The replay object's contract (shared/hand-records.md)."""
         if self._contractor is None:
             return None
         return {"seat": self._contractor, "call": self._high.call, "sans_kitty": self._high_sans}
@@ -1285,17 +1334,22 @@ class Hand:
             out.append(entry)
         return out
 
+    def _done_trick(self, seats, cards, winner, led) -> dict[str, Any]:
+        return {
+            "leader": seats[0],
+            "led": SUIT_LETTERS[led],
+            "cards": self._trick_json(seats, cards, led),
+            "winner": winner,
+        }
+
     def public_view(self) -> dict[str, Any]:
-        """Everything every seat may see (and a spectator): no cards in hand, no kitty."""
-        contract = self._contract_json()
-        last = None
-        if self._history:
-            seats, cards, winner, led = self._history[-1]
-            last = {
-                "cards": self._trick_json(seats, cards, led),
-                "winner": winner,
-                "led": SUIT_LETTERS[led],
-            }
+        """Everything every seat may see (and a spectator): no cards in hand, no kitty.
+        The keys are those of games/engines/view.py, with Five Hundred's extras."""
+        contract = None
+        if self._contractor is not None:
+            contract = self.contract.as_json()
+            contract["sans_kitty"] = self._high_sans
+        history = [self._done_trick(*done) for done in self._history]
         current = None
         if self._phase == PLAY:
             current = {
@@ -1321,41 +1375,35 @@ class Hand:
         high = None
         if self._high is not None:
             high = {"seat": self._high_seat, "call": self._high.call, "sans_kitty": self._high_sans}
-        sizes = [len(h) for h in self._hands]
-        return {
-            "game": GAME,
-            "players": self.players,
-            "dealer": self.dealer,
-            "phase": PHASE_NAMES[self._phase],
-            "to_act": self._turn,
-            "auction": [{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
-            "high_bid": high,
-            "final_raise": self._final,
-            "passed": [s for s in range(self.players) if self._passed >> s & 1],
-            "contract": contract,
-            "trump": SUIT_LETTERS[self._trump] if self._trump is not None else None,
-            "joker_suit": SUIT_LETTERS[self._nominated] if self._nominated is not None else None,
-            # The table's rule for leading the free Joker (public: every seat knows the rules).
-            "joker_lead": self.options.joker_lead,
-            "sitting_out": self._sitting_out,
-            "called_partner": partner,
-            "exposed": exposed,
-            "trick": current,
-            "last_trick": last,
-            "tricks": [
-                {
-                    "cards": self._trick_json(seats, cards, led),
-                    "winner": winner,
-                    "led": SUIT_LETTERS[led],
-                }
-                for seats, cards, winner, led in self._history
-            ],
-            "tricks_played": self._tricks_played,
-            "tricks_won": list(self._tricks_won),
-            "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
-            "hand_sizes": sizes,
-            "scores": self.scores(),
-        }
+        view = hand_view(
+            self,
+            self._phase,
+            hand_sizes=[len(h) for h in self._hands],
+            auction=[{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
+            passed=[s for s in range(self.players) if self._passed >> s & 1],
+            high_bid=high,
+            contract=contract,
+            trump=SUIT_LETTERS[self._trump] if self._trump is not None else None,
+            trick=current,
+            history=history,
+            tricks_won=list(self._tricks_won),
+            sides=[list(side) for side in self._rules.sides],
+        )
+        view.update(
+            {  # Five Hundred's extras
+                "final_raise": self._final,
+                "joker_suit": SUIT_LETTERS[self._nominated]
+                if self._nominated is not None
+                else None,
+                # The table's rule for leading the free Joker (public: every seat knows the rules).
+                "joker_lead": self.options.joker_lead,
+                "sitting_out": self._sitting_out,
+                "called_partner": partner,
+                "exposed": exposed,
+                "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
+            }
+        )
+        return view
 
     def view_for(self, seat: int) -> dict[str, Any]:
         """What `seat` may see, as JSON-ready data (see the module docstring)."""
@@ -1363,6 +1411,7 @@ class Hand:
             raise ValueError(f"there is no seat {seat}")
         view = self.public_view()
         view["seat"] = seat
+        view["step"] = step_for(self._phase, self._turn, seat)
         hidden = not (self._looked >> seat & 1) and self._blind_possible(seat)
         view["hand_hidden"] = hidden
         view["hand"] = None if hidden else self._display(self._hands[seat])
@@ -1394,7 +1443,7 @@ class Hand:
         view["hands_now"] = [self._display(h) for h in self._hands]
         view["discards"] = [str(c) for c in self._discards]
         view["looked"] = sorted(self.looked)
-        view["made"] = self.made()
+        view["made"] = self.made
         view["legal"] = self.legal_records()
         view["actions"] = [a.to_record() for a in self.actions]
         return view
@@ -1411,7 +1460,7 @@ class Hand:
         )
         return {
             "status": status,
-            "contract": self._contract_json(),
+            "contract": self._contract_record(),
             "tricks": list(self._tricks_won),
             "scores": self.scores(),
             "to_act": self._turn,
@@ -1431,7 +1480,7 @@ class Hand:
     def __repr__(self) -> str:
         return (
             f"<Five Hundred hand: {self.players} players, dealer {self.dealer}, "
-            f"{PHASE_NAMES[self._phase]}, {len(self.actions)} actions>"
+            f"{PHASE_CODES[self._phase]}, {len(self.actions)} actions>"
         )
 
 
@@ -1462,7 +1511,7 @@ def apply_hand(
     adds = hand.scores(totals)
     new = [t + a for t, a in zip(totals, adds, strict=True)]
     target = options.target
-    if hand.made():
+    if hand.made:
         winners = [s for s in hand.contracting_seats() if new[s] >= target]
         if winners:
             winners = sorted(_with_partners(hand.players, winners))
@@ -1483,60 +1532,7 @@ def _with_partners(players: int, seats: list[int]) -> set[int]:
     return out
 
 
-class Game:
-    """A game: hands in turn with running totals until someone wins.
+class Game(GameLoop):
+    """A game of Five Hundred: the shared loop (game.Game) with this module's rules."""
 
-    `game.hand` is the hand in play; `game.apply(action)` applies to it, and when it ends its
-    scores join the totals and, unless the game is won, the next dealer deals the next hand
-    (a thrown-in hand is simply re-dealt by the next dealer).
-    """
-
-    def __init__(
-        self,
-        players: int,
-        options: Options | None = None,
-        dealer: int | None = None,
-        rng: random.Random | None = None,
-    ):
-        self.players = players
-        self.options = options or _DEFAULT_OPTIONS
-        self.rng = rng or random.Random()
-        first = self.rng.randrange(players) if dealer is None else dealer
-        self.totals = [0] * players
-        self.rows: list[list[int]] = []
-        self.winners: list[int] | None = None
-        self.hands: list[Hand] = [Hand.new(players, self.options, first, self.rng)]
-
-    @property
-    def hand(self) -> Hand:
-        return self.hands[-1]
-
-    @property
-    def is_over(self) -> bool:
-        return self.winners is not None
-
-    def view_for(self, seat: int) -> dict[str, Any]:
-        """The current hand's view for `seat`, with the running totals and the target."""
-        view = self.hand.view_for(seat)
-        view["totals"] = list(self.totals)
-        view["target"] = self.options.target
-        view["winners"] = self.winners
-        view["hand_number"] = len(self.hands)
-        return view
-
-    def record(self) -> dict[str, Any]:
-        """The game so far as a game record (shared/hand-records.md)."""
-        from .records import game_record
-
-        return game_record(self.hands, self.options)
-
-    def apply(self, action: Action) -> None:
-        if self.winners is not None:
-            raise IllegalAction("game_over")
-        hand = self.hand
-        hand.apply(action)
-        if hand.is_over:
-            self.totals, self.winners = apply_hand(self.totals, hand, self.options)
-            self.rows.append(list(self.totals))
-            if self.winners is None:
-                self.hands.append(Hand.new(self.players, self.options, next_dealer(hand), self.rng))
+    engine = sys.modules[__name__]
