@@ -1,0 +1,119 @@
+"""The replay page: a finished hand's record after its first `step` actions, every card face
+up (a record is only ever made of a finished hand, or uploaded by whoever holds it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kookaburra.choices import Game
+
+from . import text
+from .bidding import auction
+from .cards import POSITIONS, card_info, seat_place, side_label, trick_cards
+from .lobby import options_in_words
+
+
+def _sides(game: str, players: int, options: dict[str, Any] | None) -> list[list[int]]:
+    from games.selectors import sides_of  # a pure function (no query)
+
+    return sides_of(game, players, options)
+
+
+def _full_view(game: str, full: dict[str, Any]) -> tuple[list, list, list, int | None]:
+    """(hands now, tricks won, auction entries, contractor) from an engine's full view."""
+    if game == Game.FIVE_HUNDRED:
+        contractor = (full.get("contract") or {}).get("seat")
+        return full["hands_now"], full["tricks_won"], full["auction"], contractor
+    return full["hands"], full["tricks"], full["bids"], full.get("pitcher")
+
+
+def _seats(game, players, full, labels) -> list[dict[str, Any]]:
+    hands_now, tricks, _entries, contractor = _full_view(game, full)
+    return [
+        {
+            "number": n,
+            "label": labels[n],
+            "place": seat_place(n, players),
+            "pos": POSITIONS[players][n % players],
+            "cards": [card_info(c) for c in hands_now[n]],
+            "tricks": tricks[n],
+            "is_dealer": full["dealer"] == n,
+            "is_turn": full["to_act"] == n,
+            "is_contractor": contractor == n,
+            "contractor_word": text.contractor_word(game),
+            "sits_out": full.get("sitting_out") == n,
+        }
+        for n in range(players)
+    ]
+
+
+def _trick(full: dict[str, Any], players: int, labels: list[str]) -> tuple[list, str]:
+    """The trick on the table, or (between tricks) the last one, with its title."""
+    cards = (full.get("trick") or {}).get("cards") or []
+    title = text.current_trick()
+    if not cards and full.get("last_trick"):
+        cards = full["last_trick"]["cards"]
+        title = text.trick_won_by(labels[full["last_trick"]["winner"]])
+    return trick_cards(cards, 0, players, labels), title
+
+
+def _points(game: str, summary: dict[str, Any], labels: list[str]) -> list[dict[str, Any]]:
+    if game != Game.PITCH or not summary.get("points"):
+        return []
+    out = []
+    for key, name in text.pitch_point_names():
+        winner = summary["points"].get(key)
+        out.append({"name": name, "winner": labels[winner] if winner is not None else None})
+    return out
+
+
+def replay_page(record: dict[str, Any], step: int, labels: list[str] | None) -> dict[str, Any]:
+    """The hand of `record` (a valid hand record) after its first `step` actions, face up."""
+    from games.engines import records
+
+    game, players = record["game"], record["players"]
+    labels = labels or [seat_place(n, players) for n in range(players)]
+    actions = record.get("actions") or []
+    step = max(0, min(step, len(actions)))
+    hand = records.load_hand(dict(record, actions=actions[:step]))
+    full = hand.full_view()
+    _hands, tricks, entries, _contractor = _full_view(game, full)
+    trick, trick_title = _trick(full, players, labels)
+    steps = [
+        dict(text.describe_action(game, a, labels), number=i + 1) for i, a in enumerate(actions)
+    ]
+    summary = hand.summary()
+    contract = summary.get("contract")
+    finished = hand.is_over
+    return {
+        "record": record,
+        "game": game,
+        "game_label": Game(game).label,
+        "players": players,
+        "step": step,
+        "total_steps": len(actions),
+        "steps": steps,
+        "current": steps[step - 1] if step else None,
+        "seats": _seats(game, players, full, labels),
+        "trick": trick,
+        "trick_title": trick_title,
+        "auction": auction(game, entries or [], labels, full["dealer"]),
+        "sides": [
+            {
+                "label": side_label(side, labels),
+                "tricks": sum(tricks[s] for s in side),
+                "score": summary["scores"][side[0]],
+            }
+            for side in _sides(game, players, record.get("options"))
+        ],
+        "contract_text": text.contract_words(game, contract, labels) if contract else "",
+        "kitty": [card_info(c) for c in full.get("kitty") or []],
+        "discards": [card_info(c) for c in full.get("discards") or []],
+        "status": summary["status"],
+        "finished": finished,
+        "result_text": text.replay_result(game, summary, labels) if finished else "",
+        "points": _points(game, summary, labels) if finished else [],
+        "prev_step": step - 1 if step > 0 else None,
+        "next_step": step + 1 if step < len(actions) else None,
+        "options_words": options_in_words(game, record.get("options") or {}),
+    }
