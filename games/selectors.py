@@ -171,9 +171,7 @@ def viewable_table_ids(user, table_ids) -> set[int]:
     ids = {pk for pk in table_ids if pk is not None}
     if not ids:
         return set()
-    return set(
-        Table.objects.filter(viewable_by(user), pk__in=ids).values_list("pk", flat=True)
-    )
+    return set(Table.objects.filter(viewable_by(user), pk__in=ids).values_list("pk", flat=True))
 
 
 def sides_of(game: str, players: int, options: dict[str, Any] | None) -> list[list[int]]:

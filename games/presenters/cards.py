@@ -122,14 +122,8 @@ MISERE_CALLS = ("misere", "open_misere", "blind_misere")
 
 
 def _tricks_word(tricks: str) -> str:
-    words = {
-        "6": pgettext("tricks", "six"),
-        "7": pgettext("tricks", "seven"),
-        "8": pgettext("tricks", "eight"),
-        "9": pgettext("tricks", "nine"),
-        "10": pgettext("tricks", "ten"),
-    }
-    return words.get(tricks, tricks)
+    """A bid's number of tricks in words (six to ten, the words of the ranks)."""
+    return _rank_word(tricks) if tricks in ("6", "7", "8", "9", "10") else tricks
 
 
 def call_info(game: str, call: str, sans_kitty: bool = False) -> dict[str, Any]:

@@ -119,31 +119,17 @@ def thrown_in_headline() -> str:
 
 
 def pitch_headline(who: str, bid: Any, made: bool, score: int) -> str:
+    words = {"who": who, "bid": bid, "score": score}
     if made:
-        return gettext("%(who)s bid %(bid)s and made the bid (%(score)+d).") % {
-            "who": who,
-            "bid": bid,
-            "score": score,
-        }
-    return gettext("%(who)s bid %(bid)s and was set back (%(score)+d).") % {
-        "who": who,
-        "bid": bid,
-        "score": score,
-    }
+        return gettext("%(who)s bid %(bid)s and made the bid (%(score)+d).") % words
+    return gettext("%(who)s bid %(bid)s and was set back (%(score)+d).") % words
 
 
 def five_hundred_headline(who: str, call: str, made: bool, score: int) -> str:
+    words = {"who": who, "call": call, "score": score}
     if made:
-        return gettext("%(who)s made %(call)s (%(score)+d).") % {
-            "who": who,
-            "call": call,
-            "score": score,
-        }
-    return gettext("%(who)s went down in %(call)s (%(score)+d).") % {
-        "who": who,
-        "call": call,
-        "score": score,
-    }
+        return gettext("%(who)s made %(call)s (%(score)+d).") % words
+    return gettext("%(who)s went down in %(call)s (%(score)+d).") % words
 
 
 def pitch_point_names() -> list[tuple[str, str]]:

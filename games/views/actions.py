@@ -75,26 +75,27 @@ def table_leave(request, pk: int):
     return redirect("games:lobby")
 
 
+def _table_action(request, pk: int, service, ok: str | None = None):
+    """Call `service(user, table)`; answer with the table (and `ok`), or the refusal."""
+    table = get_table(request, pk)
+    try:
+        service(request.user, table)
+    except GameError as error:
+        return _action_failed(request, pk, error)
+    return _after_action(request, pk, ok=ok)
+
+
 @login_required_htmx
 @require_POST
 def table_start(request, pk: int):
-    table = get_table(request, pk)
-    try:
-        services.table_fill_with_bots(request.user, table)
-    except GameError as error:
-        return _action_failed(request, pk, error)
-    return _after_action(request, pk, ok=gettext("The bots have sat down: the game is on."))
+    ok = gettext("The bots have sat down: the game is on.")
+    return _table_action(request, pk, services.table_fill_with_bots, ok)
 
 
 @login_required_htmx
 @require_POST
 def table_look(request, pk: int):
-    table = get_table(request, pk)
-    try:
-        services.table_look(request.user, table)
-    except GameError as error:
-        return _action_failed(request, pk, error)
-    return _after_action(request, pk)
+    return _table_action(request, pk, services.table_look)
 
 
 ACTION_FIELDS = ("call", "pitch", "play", "discard", "call_partner", "nominate")
