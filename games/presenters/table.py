@@ -251,6 +251,7 @@ def contract(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str
             "seat": view["pitcher"],
             "label": labels[view["pitcher"]],
             "bid": view.get("bid"),
+            "line": text.pitch_contract_line(labels[view["pitcher"]], view.get("bid")),
             "trump": maybe_suit(view.get("trump")),
         }, None
     if view.get("high_bid"):
@@ -391,5 +392,6 @@ def table_page(
         "offer": offer,
         "forced_passes": forced_passes(info, view, labels),
         "winners": [labels[s] for s in (info["winners"] or [])],
+        "game_over_title": text.game_over_title([labels[s] for s in (info["winners"] or [])]),
         "hands_played": last["number"] if last else 0,
     }

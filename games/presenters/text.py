@@ -264,3 +264,14 @@ def play_help(game: str, trick_started: bool, trump_set: bool) -> str:
     if game == Game.PITCH and not trump_set:
         return gettext("Lead any card: its suit becomes trumps.")
     return gettext("Lead any card.")
+
+
+def game_over_title(winners: list[str]) -> str:
+    """The finished game's panel title."""
+    if not winners:
+        return gettext("Game over")
+    return gettext("Game over: %(winners)s won") % {"winners": join_names(winners)}
+
+
+def pitch_contract_line(who: str, bid: Any) -> str:
+    return gettext("%(who)s bid %(bid)s") % {"who": who, "bid": bid}
