@@ -77,7 +77,7 @@ def facts(game, hand, levels) -> dict:
         level = levels[hand.contractor]
         won = hand.tricks_won
         tricks = sum(won[s] for s in hand.contracting_seats())
-        out = {"level": level, "made": bool(hand.made()), "misere": hand.contract.is_misere}
+        out = {"level": level, "made": bool(hand.made), "misere": hand.contract.misere}
         out["tricks"] = None if out["misere"] else tricks
     else:
         if hand.pitcher is None:

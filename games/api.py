@@ -22,13 +22,13 @@ from kookaburra.api import error_responses
 from kookaburra.choices import Game
 
 from . import selectors, services
-from .engines import records
-from .engines.records import engine_for
+from .engines import engine_for, records
 from .errors import InvalidInput, NotFound
 from .forms import RecordUploadForm
 from .models import HouseRuleSet, Table
 from .options import option_fields
 from .policies import TableAccess, table_access
+from .refusals import refusal_message
 from .serializers import (
     ActResultSerializer,
     ActSerializer,
@@ -243,6 +243,7 @@ class TableLegalView(GameAPIView):
                 "action_number": table.action_number,
                 "seat": view["table"]["your_seat"],
                 "to_act": table.to_act,
+                "step": hand.get("step"),
                 "legal": hand.get("legal") or [],
             }
         )
@@ -406,7 +407,9 @@ class RecordReplayView(GameAPIView):
             text = request.body  # parsed strictly: a repeated key is an error
             if len(text) > RecordUploadForm.MAX_BYTES:
                 raise InvalidInput("That record is too long (1 MB at most).")
-        result = records.replay_text(text.decode("utf-8", errors="replace"))
+        result = records.replay_text(
+            text.decode("utf-8", errors="replace"), render=refusal_message
+        )
         if "error" in result:
             body = {"detail": result["error"]["reason"], "code": "invalid_record", **result}
             return Response(body, status=status.HTTP_400_BAD_REQUEST)

@@ -17,7 +17,8 @@ class InvalidInput(GameError):
 class IllegalMove(GameError):
     """The rules don't allow that action now (HTTP 400). Its `code` is the engine's refusal
     code (games.engines.base.REFUSAL_CODES: `must_follow`, `bid_too_low`, …), its message the
-    engine's reason; `message_id` and `params` are what the reason was built from."""
+    refusal in words (games.refusals, in the active language); `message_id` and `params` are
+    the engine's, what the words were built from."""
 
     code = "illegal_action"
 
@@ -37,8 +38,10 @@ class IllegalMove(GameError):
 
     @classmethod
     def from_engine(cls, exc) -> IllegalMove:
-        """The engine's IllegalAction, with its code, as the site's refusal."""
-        return cls(str(exc), code=exc.code, message_id=exc.message_id, params=exc.params)
+        """The engine's IllegalAction, with its code, as the site's refusal in words."""
+        from .refusals import refusal_text
+
+        return cls(refusal_text(exc), code=exc.code, message_id=exc.message_id, params=exc.params)
 
 
 class NotAllowed(GameError):

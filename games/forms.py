@@ -18,9 +18,8 @@ from kookaburra.choices import Game
 
 from . import selectors, state
 from .bots import BOT_LEVELS
-from .engines import records
+from .engines import engine_for, records
 from .engines.base import RecordError
-from .engines.records import engine_for
 from .models import BotLevel, HouseRuleSet, Table
 from .options import (
     OptionField,
@@ -29,6 +28,7 @@ from .options import (
     option_fields,
     options_from_form,
 )
+from .refusals import record_error_text
 
 ACCESS_HELP = {
     Table.Access.ANYONE: "anyone signed in can take a seat; the table is listed in the lobby.",
@@ -299,7 +299,8 @@ class RecordUploadForm(forms.Form):
             data["record"] = records.parse_text(text)
         except RecordError as exc:
             raise forms.ValidationError(
-                _("This can't be read as a record: %(reason)s") % {"reason": exc.reason}
+                _("This can't be read as a record: %(reason)s")
+                % {"reason": record_error_text(exc)}
             ) from None
         data["record_text"] = text
         return data

@@ -19,8 +19,7 @@ from typing import Any
 
 from kookaburra.choices import Game
 
-from .engines import five_hundred, pitch
-from .engines.records import engine_for
+from .engines import engine_for, five_hundred, pitch
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,10 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Membership
-from kookaburra.choices import Game
 
 from . import state
-from .engines import five_hundred, records
+from .engines import engine_for, records
+from .engines.view import game_view
 from .errors import HandNotFinished
 from .models import HouseRuleSet, Seat, Table, TableHand
 
@@ -175,12 +175,11 @@ def viewable_table_ids(user, table_ids) -> set[int]:
 
 
 def sides_of(game: str, players: int, options: dict[str, Any] | None) -> list[list[int]]:
-    """The seats that score together in a game of `players` with these table options."""
-    if game == Game.FIVE_HUNDRED:
-        return [list(side) for side in five_hundred.sides(players)]
-    if (options or {}).get("partnerships"):
-        return [[0, 2], [1, 3]]
-    return [[s] for s in range(players)]
+    """The seats that score together in a game of `players` with these table options (the
+    engine's rule: `sides(players, options)`)."""
+    engine = engine_for(game)
+    checked = engine.Options.from_dict(dict(options or {}), players=None)
+    return [list(side) for side in engine.sides(players, checked)]
 
 
 def sides(table: Table) -> list[list[int]]:
@@ -268,9 +267,10 @@ def _hand_summary(table_hand: TableHand) -> dict[str, Any]:
 def table_view_for(user, table: Table) -> dict[str, Any]:
     """Everything `user` may see of the table now.
 
-    `table` is table_info; `hand` is the engine's view for the user's seat (with `legal` when it
-    is their turn), or for anyone else the public view (no cards in hand, `legal` empty); `None`
-    before the first deal. `last_hand` is the most recent finished hand's public result.
+    `table` is table_info; `hand` is the engine's view (games/engines/view.py, a `GameView`)
+    for the user's seat (with `legal` and its `step` when it is their turn), or for anyone else
+    the public view (no cards in hand, `legal` empty); `None` before the first deal.
+    `last_hand` is the most recent finished hand's public result.
     """
     seats = table_seats(table)
     info = table_info(table, user, seats)
@@ -278,11 +278,14 @@ def table_view_for(user, table: Table) -> dict[str, Any]:
     view = None
     if hand is not None:
         seat = info["your_seat"]
-        if seat is not None:
-            view = hand.view_for(seat)
-        else:
-            view = state.public_view(hand)
-            view.update({"seat": None, "hand": None, "legal": []})
+        view = hand.view_for(seat) if seat is not None else state.public_view(hand)
+        game_view(
+            view,
+            totals=info["totals"],
+            hand_number=table.hand_number,
+            winners=table.winners,
+            hand_limit=table.hand_limit,
+        )
     last = _last_finished(table)
     return {
         "table": info,

@@ -84,7 +84,11 @@ class TableStateSerializer(serializers.Serializer):
     hand = serializers.DictField(
         allow_null=True,
         help_text="The rules engine's view for your seat (with `legal` on your turn), or the "
-        "public view (no cards) if you are not seated. Null before the first deal.",
+        "public view (no cards) if you are not seated; null before the first deal. Both games "
+        "share one schema (games/engines/view.py): `step` says what you are asked to do now "
+        "(bid, discard, call_partner, play, wait, none), `trick` is the trick being played, "
+        "`tricks_won` counts each seat's tricks, `totals` and `hand_number` place the hand in "
+        "its game.",
     )
     last_hand = HandSummarySerializer(allow_null=True)
 
@@ -93,6 +97,11 @@ class LegalSerializer(serializers.Serializer):
     action_number = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     to_act = serializers.IntegerField(allow_null=True)
+    step = serializers.CharField(
+        allow_null=True,
+        help_text="What your seat is asked to do now: bid, discard, call_partner, play, wait or "
+        "none (the hand is over); null before the first deal.",
+    )
     legal = serializers.ListField(child=serializers.DictField())
 
 

@@ -42,8 +42,9 @@ from kookaburra.choices import Game
 from kookaburra.enqueue import enqueue_on_commit
 
 from . import state
+from .engines import engine_for
 from .engines.base import Action, IllegalAction
-from .engines.records import engine_for, limited_game_winners
+from .engines.game import add_hand
 from .errors import (
     Conflict,
     GameError,
@@ -494,8 +495,23 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
     engine = state.engine_of(table)
     options = state.table_options(table)
     before = list(table.totals)
-    totals, winners = engine.apply_hand(before, hand, options)
-    thrown_in = hand.summary()["status"] == "thrown_in"
+    played_before = (
+        TableHand.objects.filter(table=table, finished=True, thrown_in=False)
+        .exclude(pk=table_hand.pk)
+        .count()
+        if table.hand_limit
+        else 0
+    )
+    # The engine's game loop decides whether the game is over (its target, or the hand limit).
+    totals, winners, _played = add_hand(
+        engine,
+        before,
+        hand,
+        options,
+        hand_limit=table.hand_limit or None,
+        hands_played=played_before,
+    )
+    thrown_in = hand.thrown_in
     table_hand.finished = True
     table_hand.thrown_in = thrown_in
     table_hand.scores = [a - b for a, b in zip(totals, before, strict=True)]
@@ -506,11 +522,6 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
         update_fields=["finished", "thrown_in", "scores", "totals", "result", "finished_at"]
     )
     table.totals = totals
-    if table.hand_limit:
-        # A fixed number of hands: the target doesn't end the game; the best total wins (the
-        # rule of hand-limited game records).
-        played = TableHand.objects.filter(table=table, finished=True, thrown_in=False).count()
-        winners = limited_game_winners(totals, played, table.hand_limit)
     table_id, number = table.pk, table_hand.number
     transaction.on_commit(
         lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number),

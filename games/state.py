@@ -17,8 +17,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from .engines import engine_for
 from .engines.base import Action
-from .engines.records import engine_for
 from .models import Table, TableHand
 
 _CACHE_SIZE = 256

@@ -85,7 +85,7 @@ class Knowledge:
         self.plays: list[tuple[int, Card, int | None]] = []
         self.played_by: dict[int, list[Card]] = {s: [] for s in range(self.players)}
         self.void: dict[int, set[int]] = {s: set() for s in range(self.players)}
-        tricks = list(view.get("tricks") or [])
+        tricks = list(view.get("history") or [])
         current = view.get("trick")
         if current and current.get("cards"):
             tricks.append(current)
@@ -186,7 +186,7 @@ def _auction_to(hand: engine.Hand, seat: int, call: str, sans: bool) -> int:
     """Make `seat` (first to call) the contractor with `call`: it calls, everyone else passes."""
     hand.apply(Action(seat, "call", call=call, sans_kitty=sans))
     steps = 1
-    while hand.phase == "auction":
+    while hand.phase == engine.AUCTION:
         hand.apply(Action(hand.to_act, "call", call="pass"))
         steps += 1
     return steps
@@ -219,7 +219,7 @@ def rebuild(k: Knowledge, world: dict[object, list[Card]], budget: Budget) -> en
     if not k.sans:
         hand.apply(Action(c, "discard", cards=tuple(kitty)))
         steps += 1
-    if hand.phase == "call_partner":
+    if hand.phase == engine.CALL_PARTNER:
         hand.apply(Action(c, "call_partner", card=k.called_card))
         steps += 1
     if k.nominated is not None:
@@ -566,7 +566,7 @@ def search_discard(k: Knowledge, view, entry, rng, budget) -> dict:
             )
             budget.used += _auction_to(h, c, k.call, False)
             h.apply(Action(c, "discard", cards=tuple(trio)))
-            if h.phase == "call_partner":
+            if h.phase == engine.CALL_PARTNER:
                 h.apply(Action(c, "call_partner", card=_quick_partner(h, c)))
             play_out(h, budget)
             values.append(outcome(h, c))
@@ -654,12 +654,12 @@ def _strain_trial(
     budget.used += _auction_to(h, c, call, False)
     cards = h._hands[c]
     h.apply(Action(c, "discard", cards=_quick_discard(cards, h._trump, misere)))
-    if h.phase == "call_partner":
+    if h.phase == engine.CALL_PARTNER:
         h.apply(Action(c, "call_partner", card=_quick_partner(h, c)))
     play_out(h, budget)
     won = h._tricks_won
     tricks = sum(won[s] for s in h.contracting_seats())
-    return tricks, bool(h.made()), outcome(h, c)
+    return tricks, bool(h.made), outcome(h, c)
 
 
 def search_call(k: Knowledge, view, legal, rng, budget) -> dict:

@@ -59,8 +59,9 @@ class Knowledge:
         self.hand = cards_of(view.get("hand"))
         trump = view.get("trump")
         self.trump: int | None = SUIT_LETTERS.index(trump) if trump else None
-        self.pitcher = view.get("pitcher")
-        self.bid = view.get("bid")
+        contract = view.get("contract")
+        self.pitcher = contract["seat"] if contract else None
+        self.bid = contract["bid"] if contract else None
         self.won: list[list[Card]] = [cards_of(w) for w in view.get("won") or []]
         if not self.won:
             self.won = [[] for _ in range(self.players)]
@@ -68,8 +69,7 @@ class Knowledge:
         self.trick: list[tuple[int, Card]] = [
             (e["seat"], club.card_of(e["card"])) for e in trick.get("cards") or []
         ]
-        self.leader = trick.get("leader")
-        self.sizes = list(view.get("cards_held") or [6] * self.players)
+        self.sizes = list(view.get("hand_sizes") or [6] * self.players)
         self.void: dict[int, set[int]] = {s: set() for s in range(self.players)}
         if self.trump is not None:
             last = view.get("last_trick")
@@ -339,7 +339,7 @@ def _sim_from(k: Knowledge, world) -> _Sim:
 
 
 def _weight(k: Knowledge, world) -> float:
-    bids = k.view.get("bids") or []
+    bids = k.view.get("auction") or []
     if not bids:
         return 1.0
     w = 1.0
@@ -420,7 +420,7 @@ class _Table:
         self.partnerships = k.partnerships
         self.low_rule = k.low_rule
         high = view.get("high_bid")
-        self.high = high["bid"] if high else 0
+        self.high = int(high["call"]) if high else 0
         self.high_seat = high["seat"] if high else None
 
 

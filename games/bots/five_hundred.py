@@ -366,7 +366,7 @@ class Seat:
         if exposed and exposed.get("seat") != self.seat:
             self.exposed = cards_of(exposed.get("cards"))
         out = set(cards_of(view.get("discards")))
-        for done in view.get("tricks") or []:
+        for done in view.get("history") or []:
             out.update(parse_card(e["card"]) for e in done.get("cards") or [])
         last = view.get("last_trick")
         if last:

@@ -154,7 +154,7 @@ def choose_bid(
     target = target_bid(expected)
     if high and options.get("partnerships") and high["seat"] == (seat + 2) % 4:
         # Partner holds the bid: take it over only with a clearly stronger hand.
-        if expected < high["bid"] + 1.0:
+        if expected < int(high["call"]) + 1.0:
             target = 0
     if stuck:
         target = max(target, bids[0] if bids else 4)
@@ -215,7 +215,7 @@ class Seat:
         held = set(self.hand)
         # The 52-card pack (the ranks 11-13 exist only in six-player Five Hundred).
         self.unseen = [c for c in PACK if c not in held and c not in played]
-        sizes = view.get("cards_held") or [0] * self.players
+        sizes = view.get("hand_sizes") or [0] * self.players
         others = sum(n for s, n in enumerate(sizes) if s != self.seat)
         self.p_in_play = min(1.0, others / len(self.unseen)) if self.unseen else 0.0
 

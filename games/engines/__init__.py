@@ -1,5 +1,12 @@
 """Pure-Python rules engines for Five Hundred and Auction Pitch. Nothing here imports Django.
 
+    engine_for(game)     the engine module of a game ("five_hundred", "pitch"): registry.py
+    base.py              actions, refusals (IllegalAction), Phase, Contract, the HandState protocol
+    view.py              the one view schema both games' `view_for` follow, and its `step`s
+    game.py              the game loop both games share (totals, rows, winners, hand limit)
+    five_hundred.py, pitch.py           the rules; *_notation.py: how their calls read
+    records.py, export.py               reading/replaying and writing hand and game records
+
 Refusal codes
 -------------
 
@@ -29,3 +36,7 @@ can translate the same template and params.
     wrong_dealer        a game record's hand has the wrong dealer
     unreadable          the replay command could not read the file
 """
+
+from .registry import ENGINES, GAMES, engine_for
+
+__all__ = ["ENGINES", "GAMES", "engine_for"]

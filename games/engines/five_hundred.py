@@ -81,20 +81,24 @@ from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import Any
 
-from .base import Action, IllegalAction
+from .base import Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
     JOKER,
     RANK_TEXT,
     SUIT_LETTERS,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
     SUITS,
     Card,
     card,
     parse_card,
 )
+from .game import Game as GameLoop
+from .view import BID as BID_STEP
+from .view import CALL_PARTNER as CALL_PARTNER_STEP
+from .view import DISCARD as DISCARD_STEP
+from .view import PHASE_STEPS, step_for
+from .view import PLAY as PLAY_STEP
 
 GAME = "five_hundred"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -102,9 +106,15 @@ HAND_SIZE = 10
 KITTY_SIZE = 3
 TRICKS = 10
 
-# Phases of a hand.
-AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = range(6)
-PHASE_NAMES = ("auction", "discard", "call_partner", "play", "complete", "thrown_in")
+# Phases of a hand (base.Phase; module names for the hot paths).
+AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = (
+    Phase.AUCTION,
+    Phase.DISCARD,
+    Phase.CALL_PARTNER,
+    Phase.PLAY,
+    Phase.COMPLETE,
+    Phase.THROWN_IN,
+)
 
 NT = 4  # the no-trump strain; also the effective "suit" of a free (unnominated) Joker
 FREE = 4
@@ -209,8 +219,9 @@ PACKS = {n: _pack(n) for n in PLAYER_COUNTS}
 _PACK_SETS = {n: frozenset(p) for n, p in PACKS.items()}
 
 
-def sides(players: int) -> tuple[tuple[int, ...], ...]:
-    """The fixed sides by seat (the five-player game's partnership is made per hand)."""
+def sides(players: int, options: Options | None = None) -> tuple[tuple[int, ...], ...]:
+    """The fixed sides by seat (the five-player game's partnership is made per hand). No
+    option changes them; `options` is taken so both engines answer `sides(players, options)`."""
     if players == 4:
         return ((0, 2), (1, 3))
     if players == 6:
@@ -299,21 +310,6 @@ def call_order(misere_rank: str = "after_7nt") -> list[CallInfo]:
                 out.append(CallInfo("misere", MISERE, rank, 250))
                 rank += 1
     return out
-
-
-def call_words(call: str) -> str:
-    """A call in a player's words: `7♥`, `8 no-trumps`, `open misère`, `pass`."""
-    if call == "misere":
-        return "misère"
-    if call == "open_misere":
-        return "open misère"
-    if call == "blind_misere":
-        return "blind misère"
-    if call == "pass":
-        return "pass"
-    if call.endswith("NT"):
-        return call[:-2] + " no-trumps"
-    return call[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(call[-1])]
 
 
 class _Rules:
@@ -510,11 +506,9 @@ def _n_choose_3(n: int) -> int:
 # Messages
 
 
-def _card_list(cards) -> str:
-    names = [c.symbol for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _codes(cards) -> list[str]:
+    """Cards as card codes, for a refusal's params (the site words the sentence)."""
+    return [str(c) for c in cards]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -745,15 +739,30 @@ class Hand:
         return self._phase >= COMPLETE
 
     @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
+    def phase(self) -> Phase:
+        return self._phase
 
     @property
     def contractor(self) -> int | None:
         return self._contractor
 
     @property
-    def contract(self) -> CallInfo | None:
+    def contract(self) -> Contract | None:
+        """The contract (None until the auction is won); its call's details: `call_info`."""
+        if self._contractor is None:
+            return None
+        return Contract(
+            self._contractor,
+            self._high.call,
+            self._trump,
+            self.made,
+            sans_kitty=self._high_sans,
+            misere=self._misere,
+        )
+
+    @property
+    def call_info(self) -> CallInfo | None:
+        """The contract's call: its kind, value, tricks and strain (None before a contract)."""
         return self._high if self._contractor is not None else None
 
     @property
@@ -889,6 +898,7 @@ class Hand:
             raise IllegalAction("hand_over")
 
     def _check_turn(self, action: Action, doing: str) -> None:
+        """`doing`: the step (view.py) the seat to act is at."""
         seat = action.seat
         if seat == self._turn:
             return
@@ -901,23 +911,18 @@ class Hand:
     def _wrong_kind(self, action: Action) -> IllegalAction:
         kind = action.kind
         if kind == "pitch":
-            return IllegalAction("malformed.no_kind", {"kind": "pitching", "game": "Five Hundred"})
-        needed = {
-            AUCTION: "call (bid or pass)",
-            DISCARD: "discard three cards",
-            CALL_PARTNER: "call a partner's card",
-            PLAY: "play a card",
-        }[self._phase]
+            return IllegalAction("malformed.no_kind", {"kind": kind, "game": GAME})
+        needed = PHASE_STEPS[self._phase]  # the step the seat to act is at
         if kind == "nominate":
             return IllegalAction("not_allowed_now.nominate", {"needed": needed})
         if kind == "call" and self._phase != AUCTION:
             return IllegalAction("not_allowed_now.auction_over", {"needed": needed})
-        return IllegalAction("not_allowed_now", {"kind": kind.replace("_", " "), "needed": needed})
+        return IllegalAction("not_allowed_now", {"kind": kind, "needed": needed})
 
     # auction
 
     def _apply_call(self, action: Action) -> None:
-        self._check_turn(action, "call")
+        self._check_turn(action, BID_STEP)
         if action.kind != "call":
             raise self._wrong_kind(action)
         seat = action.seat
@@ -959,7 +964,7 @@ class Hand:
         if info.rank <= self._high_rank:
             raise IllegalAction(
                 "bid_too_low.call",
-                {"high": call_words(self._high.call), "call": call_words(info.call)},
+                {"high": self._high.call, "call": info.call},
             )
         if kind == MISERE and not rules.misere_allowed(self._high_rank):
             raise IllegalAction("misere_not_allowed")
@@ -1025,7 +1030,7 @@ class Hand:
     # discard and partner
 
     def _apply_discard(self, action: Action) -> None:
-        self._check_turn(action, "discard")
+        self._check_turn(action, DISCARD_STEP)
         if action.kind != "discard":
             raise self._wrong_kind(action)
         seat = action.seat
@@ -1035,11 +1040,11 @@ class Hand:
             raise IllegalAction("bad_discard", {"count": len(chosen)})
         for index, c in enumerate(chosen):
             if not isinstance(c, Card):
-                raise IllegalAction("malformed.not_card", {"card": c})
+                raise IllegalAction("malformed.not_card", {"card": str(c)})
             if c in chosen[:index]:
-                raise IllegalAction("bad_discard.twice", {"card": c.symbol})
+                raise IllegalAction("bad_discard.twice", {"card": str(c)})
             if c not in held:
-                raise IllegalAction("card_not_held", {"card": c.symbol})
+                raise IllegalAction("card_not_held", {"card": str(c)})
         self.actions.append(action)
         self._discards = tuple(chosen)
         self._hands[seat] = [c for c in held if c not in chosen]
@@ -1053,7 +1058,7 @@ class Hand:
             self._start_play()
 
     def _apply_call_partner(self, action: Action) -> None:
-        self._check_turn(action, "call a partner's card")
+        self._check_turn(action, CALL_PARTNER_STEP)
         if action.kind != "call_partner":
             raise self._wrong_kind(action)
         c = action.card
@@ -1102,7 +1107,7 @@ class Hand:
     def _apply_play(self, action: Action) -> None:
         seat = action.seat
         if seat != self._turn:
-            self._check_turn(action, "play")
+            self._check_turn(action, PLAY_STEP)
         kind = action.kind
         if kind != "play":
             if kind == "nominate":
@@ -1112,9 +1117,9 @@ class Hand:
         c = action.card
         held = self._hands[seat]
         if c is None or c not in held:
-            raise IllegalAction(
-                "card_not_held", {"card": c.symbol if c is not None else "that card"}
-            )
+            if c is None:
+                raise IllegalAction("card_not_held.none")
+            raise IllegalAction("card_not_held", {"card": str(c)})
         e = self._es[c]
         bysuit = self._bysuit[seat]
         trick = self._trick
@@ -1127,13 +1132,13 @@ class Hand:
                     if led == self._trump:
                         raise IllegalAction(
                             "must_follow.trumps",
-                            {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])},
+                            {"suit": SUIT_LETTERS[led], "held": _codes(bysuit[led])},
                         )
                     raise IllegalAction(
-                        "must_follow", {"suit": SUIT_NAMES[led], "held": _card_list(bysuit[led])}
+                        "must_follow", {"suit": SUIT_LETTERS[led], "held": _codes(bysuit[led])}
                     )
                 if self._misere and e != FREE and bysuit[FREE]:
-                    raise IllegalAction("must_follow.misere_joker", {"suit": SUIT_NAMES[led]})
+                    raise IllegalAction("must_follow.misere_joker", {"suit": SUIT_LETTERS[led]})
         else:
             suit = action.suit
             if e == FREE:
@@ -1145,8 +1150,8 @@ class Hand:
                         raise IllegalAction("not_allowed_now.joker_last")
                     raise IllegalAction("not_allowed_now.joker_all_led")
                 if not 0 <= suit < 4 or mask >> suit & 1:
-                    free = [SUIT_NAMES[s] for s in SUITS if not mask >> s & 1]
-                    raise IllegalAction("joker_suit", {"suits": ", ".join(free)})
+                    free = [SUIT_LETTERS[s] for s in SUITS if not mask >> s & 1]
+                    raise IllegalAction("joker_suit", {"suits": free})
                 led = suit
             else:
                 if suit is not None:
@@ -1208,6 +1213,7 @@ class Hand:
 
     # -- scoring -----------------------------------------------------------------------------
 
+    @property
     def made(self) -> bool | None:
         """Whether the contract was made (None until the hand is complete)."""
         if self._phase != COMPLETE:
@@ -1271,7 +1277,8 @@ class Hand:
     def _display(self, cards) -> list[str]:
         return [str(c) for c in sorted(cards, key=self._tables.display.__getitem__)]
 
-    def _contract_json(self) -> dict[str, Any] | None:
+    def _contract_record(self) -> dict[str, Any] | None:
+        """The replay object's contract (shared/hand-records.md)."""
         if self._contractor is None:
             return None
         return {"seat": self._contractor, "call": self._high.call, "sans_kitty": self._high_sans}
@@ -1285,17 +1292,22 @@ class Hand:
             out.append(entry)
         return out
 
+    def _done_trick(self, seats, cards, winner, led) -> dict[str, Any]:
+        return {
+            "leader": seats[0],
+            "led": SUIT_LETTERS[led],
+            "cards": self._trick_json(seats, cards, led),
+            "winner": winner,
+        }
+
     def public_view(self) -> dict[str, Any]:
-        """Everything every seat may see (and a spectator): no cards in hand, no kitty."""
-        contract = self._contract_json()
-        last = None
-        if self._history:
-            seats, cards, winner, led = self._history[-1]
-            last = {
-                "cards": self._trick_json(seats, cards, led),
-                "winner": winner,
-                "led": SUIT_LETTERS[led],
-            }
+        """Everything every seat may see (and a spectator): no cards in hand, no kitty.
+        The keys are those of games/engines/view.py, with Five Hundred's extras."""
+        contract = None
+        if self._contractor is not None:
+            contract = self.contract.as_json()
+            contract["sans_kitty"] = self._high_sans
+        history = [self._done_trick(*done) for done in self._history]
         current = None
         if self._phase == PLAY:
             current = {
@@ -1321,40 +1333,40 @@ class Hand:
         high = None
         if self._high is not None:
             high = {"seat": self._high_seat, "call": self._high.call, "sans_kitty": self._high_sans}
-        sizes = [len(h) for h in self._hands]
         return {
             "game": GAME,
             "players": self.players,
+            "seat": None,
             "dealer": self.dealer,
-            "phase": PHASE_NAMES[self._phase],
+            "phase": self._phase.code,
+            "step": step_for(self._phase, self._turn, None),
             "to_act": self._turn,
+            "hand": None,
+            "hand_hidden": False,
+            "hand_sizes": [len(h) for h in self._hands],
+            "legal": [],
             "auction": [{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
-            "high_bid": high,
-            "final_raise": self._final,
             "passed": [s for s in range(self.players) if self._passed >> s & 1],
+            "high_bid": high,
             "contract": contract,
             "trump": SUIT_LETTERS[self._trump] if self._trump is not None else None,
+            "trick": current,
+            "last_trick": history[-1] if history else None,
+            "history": history,
+            "tricks_won": list(self._tricks_won),
+            "tricks_played": self._tricks_played,
+            "sides": [list(side) for side in self._rules.sides],
+            "scores": self.scores(),
+            "target": self.options.target,
+            # Five Hundred's extras
+            "final_raise": self._final,
             "joker_suit": SUIT_LETTERS[self._nominated] if self._nominated is not None else None,
             # The table's rule for leading the free Joker (public: every seat knows the rules).
             "joker_lead": self.options.joker_lead,
             "sitting_out": self._sitting_out,
             "called_partner": partner,
             "exposed": exposed,
-            "trick": current,
-            "last_trick": last,
-            "tricks": [
-                {
-                    "cards": self._trick_json(seats, cards, led),
-                    "winner": winner,
-                    "led": SUIT_LETTERS[led],
-                }
-                for seats, cards, winner, led in self._history
-            ],
-            "tricks_played": self._tricks_played,
-            "tricks_won": list(self._tricks_won),
             "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
-            "hand_sizes": sizes,
-            "scores": self.scores(),
         }
 
     def view_for(self, seat: int) -> dict[str, Any]:
@@ -1363,6 +1375,7 @@ class Hand:
             raise ValueError(f"there is no seat {seat}")
         view = self.public_view()
         view["seat"] = seat
+        view["step"] = step_for(self._phase, self._turn, seat)
         hidden = not (self._looked >> seat & 1) and self._blind_possible(seat)
         view["hand_hidden"] = hidden
         view["hand"] = None if hidden else self._display(self._hands[seat])
@@ -1394,7 +1407,7 @@ class Hand:
         view["hands_now"] = [self._display(h) for h in self._hands]
         view["discards"] = [str(c) for c in self._discards]
         view["looked"] = sorted(self.looked)
-        view["made"] = self.made()
+        view["made"] = self.made
         view["legal"] = self.legal_records()
         view["actions"] = [a.to_record() for a in self.actions]
         return view
@@ -1411,7 +1424,7 @@ class Hand:
         )
         return {
             "status": status,
-            "contract": self._contract_json(),
+            "contract": self._contract_record(),
             "tricks": list(self._tricks_won),
             "scores": self.scores(),
             "to_act": self._turn,
@@ -1431,7 +1444,7 @@ class Hand:
     def __repr__(self) -> str:
         return (
             f"<Five Hundred hand: {self.players} players, dealer {self.dealer}, "
-            f"{PHASE_NAMES[self._phase]}, {len(self.actions)} actions>"
+            f"{self._phase.code}, {len(self.actions)} actions>"
         )
 
 
@@ -1462,7 +1475,7 @@ def apply_hand(
     adds = hand.scores(totals)
     new = [t + a for t, a in zip(totals, adds, strict=True)]
     target = options.target
-    if hand.made():
+    if hand.made:
         winners = [s for s in hand.contracting_seats() if new[s] >= target]
         if winners:
             winners = sorted(_with_partners(hand.players, winners))
@@ -1483,60 +1496,11 @@ def _with_partners(players: int, seats: list[int]) -> set[int]:
     return out
 
 
-class Game:
-    """A game: hands in turn with running totals until someone wins.
+class Game(GameLoop):
+    """A game of Five Hundred (see game.Game): hands in turn with running totals until someone
+    wins, or until `hand_limit` hands have been played out."""
 
-    `game.hand` is the hand in play; `game.apply(action)` applies to it, and when it ends its
-    scores join the totals and, unless the game is won, the next dealer deals the next hand
-    (a thrown-in hand is simply re-dealt by the next dealer).
-    """
-
-    def __init__(
-        self,
-        players: int,
-        options: Options | None = None,
-        dealer: int | None = None,
-        rng: random.Random | None = None,
-    ):
-        self.players = players
-        self.options = options or _DEFAULT_OPTIONS
-        self.rng = rng or random.Random()
-        first = self.rng.randrange(players) if dealer is None else dealer
-        self.totals = [0] * players
-        self.rows: list[list[int]] = []
-        self.winners: list[int] | None = None
-        self.hands: list[Hand] = [Hand.new(players, self.options, first, self.rng)]
-
-    @property
-    def hand(self) -> Hand:
-        return self.hands[-1]
-
-    @property
-    def is_over(self) -> bool:
-        return self.winners is not None
-
-    def view_for(self, seat: int) -> dict[str, Any]:
-        """The current hand's view for `seat`, with the running totals and the target."""
-        view = self.hand.view_for(seat)
-        view["totals"] = list(self.totals)
-        view["target"] = self.options.target
-        view["winners"] = self.winners
-        view["hand_number"] = len(self.hands)
-        return view
-
-    def record(self) -> dict[str, Any]:
-        """The game so far as a game record (shared/hand-records.md)."""
-        from .records import game_record
-
-        return game_record(self.hands, self.options)
-
-    def apply(self, action: Action) -> None:
-        if self.winners is not None:
-            raise IllegalAction("game_over")
-        hand = self.hand
-        hand.apply(action)
-        if hand.is_over:
-            self.totals, self.winners = apply_hand(self.totals, hand, self.options)
-            self.rows.append(list(self.totals))
-            if self.winners is None:
-                self.hands.append(Hand.new(self.players, self.options, next_dealer(hand), self.rng))
+    Hand = Hand
+    default_options = _DEFAULT_OPTIONS
+    apply_hand = staticmethod(apply_hand)
+    next_dealer = staticmethod(next_dealer)

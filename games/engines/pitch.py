@@ -39,20 +39,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .base import Action, IllegalAction
+from .base import Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
     KING,
     QUEEN,
     SUIT_LETTERS,
-    SUIT_NAMES,
     Card,
     card,
     parse_card,
     sort_for_display,
     standard_52,
 )
+from .game import Game as GameLoop
+from .view import BID as BID_STEP
+from .view import PLAY as PLAY_STEP
+from .view import step_for
 
 GAME = "pitch"
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
@@ -72,8 +75,9 @@ for _c in PACK:
 
 POINT_NAMES = ("high", "low", "jack", "game")
 
-# Phases of a hand.
-AUCTION, PLAY, COMPLETE, THROWN_IN = 0, 1, 2, 3
+# Phases of a hand (base.Phase, shared with Five Hundred, which has two more between the
+# auction and the play; module names for the hot paths).
+AUCTION, PLAY, COMPLETE, THROWN_IN = Phase.AUCTION, Phase.PLAY, Phase.COMPLETE, Phase.THROWN_IN
 _STATUS = {
     AUCTION: "in_progress",
     PLAY: "in_progress",
@@ -205,12 +209,9 @@ def call_action(seat: int, call: str) -> Action:
     return _CALLS[seat][call]
 
 
-def _sym(c: Any) -> str:
-    return c.symbol if isinstance(c, Card) else str(c)
-
-
-def _cards_sym(cards: Iterable[Card]) -> str:
-    return ", ".join(c.symbol for c in sorted(cards, reverse=True))
+def _codes(cards: Iterable[Card]) -> list[str]:
+    """Cards as card codes, highest first, for a refusal's params (the site words it)."""
+    return [str(c) for c in sorted(cards, reverse=True)]
 
 
 def _check_table(players: Any, options: Options, dealer: Any) -> None:
@@ -376,6 +377,14 @@ class Hand:
         return _STATUS[self._phase]
 
     @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def thrown_in(self) -> bool:
+        return self._phase == THROWN_IN
+
+    @property
     def in_auction(self) -> bool:
         return self._phase == AUCTION
 
@@ -456,6 +465,10 @@ class Hand:
             return self._legal_auction(seat)
         return []
 
+    def sample_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(self.legal_actions())
+
     def _legal_auction(self, seat: int) -> list[Action]:
         calls = _CALLS[seat]
         high = self._high
@@ -507,7 +520,7 @@ class Hand:
                 raise IllegalAction("malformed.pitch_play_suit")
             self._play(action)
         else:
-            raise IllegalAction("not_allowed_now.auction_over", {"needed": "play a card"})
+            raise IllegalAction("not_allowed_now.auction_over", {"needed": PLAY_STEP})
 
     def _check_common(self, action: Any) -> None:
         if not isinstance(action, Action):
@@ -518,12 +531,10 @@ class Hand:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction("no_such_seat", {"seat": seat, "players": self.players})
         if seat != self._turn:
-            doing = "call" if self._phase == AUCTION else "play"
+            doing = BID_STEP if self._phase == AUCTION else PLAY_STEP
             raise IllegalAction("not_your_turn", {"turn": self._turn, "doing": doing})
         if action.kind not in ("call", "pitch", "play"):
-            raise IllegalAction(
-                "malformed.no_kind", {"kind": action.kind.replace("_", " "), "game": "Pitch"}
-            )
+            raise IllegalAction("malformed.no_kind", {"kind": action.kind, "game": GAME})
         if action.sans_kitty:
             raise IllegalAction("malformed.sans_kitty")
         if action.cards:
@@ -573,7 +584,7 @@ class Hand:
         if c is None:
             raise IllegalAction("malformed.pitch_no_card")
         if c not in self._hands[seat] or c.__class__ is not Card:
-            raise IllegalAction("card_not_held", {"card": _sym(c)})
+            raise IllegalAction("card_not_held", {"card": str(c)})
         is_dealer = seat == self.dealer
         if self._high == MAX_BID and not (is_dealer and self.options.dealer_steal == "including_4"):
             raise IllegalAction("must_pass")
@@ -629,7 +640,7 @@ class Hand:
         c = action.card
         hand = self._hands[seat]
         if c not in hand or c.__class__ is not Card:
-            raise IllegalAction("card_not_held", {"card": _sym(c)})
+            raise IllegalAction("card_not_held", {"card": str(c)})
         trick = self._trick
         if not trick:
             self.actions.append(action)
@@ -644,13 +655,13 @@ class Hand:
                 if held:
                     raise IllegalAction(
                         "must_follow.trumps",
-                        {"suit": SUIT_NAMES[trump], "held": _cards_sym(held)},
+                        {"suit": SUIT_LETTERS[trump], "held": _codes(held)},
                     )
         elif suit != led and suit != trump:
             held = [h for h in hand if h >> 5 == led]
             if held:
                 raise IllegalAction(
-                    "must_follow.or_trump", {"suit": SUIT_NAMES[led], "held": _cards_sym(held)}
+                    "must_follow.or_trump", {"suit": SUIT_LETTERS[led], "held": _codes(held)}
                 )
         # Legal: record it.
         self.actions.append(action)
@@ -734,7 +745,15 @@ class Hand:
 
     # ---- what players see --------------------------------------------------------------
 
-    def contract(self) -> dict[str, Any] | None:
+    @property
+    def contract(self) -> Contract | None:
+        """The contract (None until the auction is won): the pitcher, the bid as a call."""
+        if self._pitcher is None:
+            return None
+        return Contract(self._pitcher, BID_CALLS[self._bid - 1], self._trump, self._made)
+
+    def _contract_record(self) -> dict[str, Any] | None:
+        """The replay object's contract (shared/hand-records.md)."""
         if self._pitcher is None:
             return None
         return {
@@ -748,7 +767,7 @@ class Hand:
         """The replay object of shared/hand-records.md for this hand."""
         return {
             "status": _STATUS[self._phase],
-            "contract": self.contract(),
+            "contract": self._contract_record(),
             "tricks": list(self._tricks),
             "scores": self.scores(),
             "to_act": self._turn,
@@ -782,43 +801,68 @@ class Hand:
             out["lowest_trump"] = {"seat": low[0], "card": str(low[1])}
         return out
 
+    def _done_trick(self, leader: int, trick, winner: int) -> dict[str, Any]:
+        return {
+            "leader": leader,
+            "led": SUIT_LETTERS[trick[0][1] >> 5],
+            "cards": self._trick_json(trick),
+            "winner": winner,
+        }
+
     def public_view(self) -> dict[str, Any]:
-        last = None
-        if self._history:
-            leader, trick, winner = self._history[-1]
-            last = {"leader": leader, "cards": self._trick_json(trick), "winner": winner}
+        """Everything every seat may see (and a spectator): no cards in hand.
+        The keys are those of games/engines/view.py, with Pitch's extras."""
+        history = [self._done_trick(*done) for done in self._history]
         pitched = None
         if self._phase == AUCTION and self._pitch_card is not None:
             pitched = {"seat": self._pitch_seat, "card": str(self._pitch_card)}
+        contract = None
+        if self._pitcher is not None:
+            contract = self.contract.as_json()
+            contract["bid"] = self._bid
+        current = None
+        if self._phase == PLAY:
+            trick = self._trick
+            current = {
+                "leader": self._leader if trick else self._turn,
+                "led": SUIT_LETTERS[self._led] if trick else None,
+                "cards": self._trick_json(trick),
+            }
+        high = self._high
         return {
             "game": GAME,
             "players": self.players,
-            "options": self.options.to_dict(),
+            "seat": None,
             "dealer": self.dealer,
-            "status": _STATUS[self._phase],
-            "phase": ("auction", "play", "complete", "thrown_in")[self._phase],
-            "bids": [a.to_record() for a in self._bids],
+            "phase": self._phase.code,
+            "step": step_for(self._phase, self._turn, None),
+            "to_act": self._turn,
+            "hand": None,
+            "hand_hidden": False,
+            "hand_sizes": [len(h) for h in self._hands],
+            "legal": [],
+            "auction": [a.to_record() for a in self._bids],
+            "passed": [a.seat for a in self._bids if a.call == "pass"],
             "high_bid": None
             if self._high_seat is None
-            else {"seat": self._high_seat, "bid": self._high},
-            "pitched": pitched,
-            "pitcher": self._pitcher,
-            "bid": self._bid,
+            else {"seat": self._high_seat, "call": BID_CALLS[high - 1]},
+            "contract": contract,
             "trump": None if self._trump is None else SUIT_LETTERS[self._trump],
-            "trick": {
-                "leader": self._leader if self._trick else None,
-                "cards": self._trick_json(self._trick),
-            },
-            "last_trick": last,
-            "tricks": list(self._tricks),
-            "cards_held": [len(h) for h in self._hands],
+            "trick": current,
+            "last_trick": history[-1] if history else None,
+            "history": history,
+            "tricks_won": list(self._tricks),
+            "tricks_played": len(history),
+            "sides": [list(side) for side in sides(self.players, self.options)],
+            "scores": self.scores(),
+            "target": self.options.target,
+            # Pitch's extras
+            "options": self.options.to_dict(),
+            "pitched": pitched,
             "won": [[str(c) for c in won] for won in self._won],
             "game_points": list(self._game_points),
             "captured": self._captured(),
-            "to_act": self._turn,
             "points": self.points,
-            "made": self._made,
-            "scores": self.scores(),
         }
 
     def view_for(self, seat: int) -> dict[str, Any]:
@@ -827,6 +871,7 @@ class Hand:
             raise ValueError(f"there is no seat {seat} at this table")
         view = self.public_view()
         view["seat"] = seat
+        view["step"] = step_for(self._phase, self._turn, seat)
         view["hand"] = [str(c) for c in sort_for_display(self._hands[seat], self._trump)]
         view["legal"] = [a.to_record() for a in self.legal_actions()] if seat == self._turn else []
         return view
@@ -834,11 +879,9 @@ class Hand:
     def full_view(self) -> dict[str, Any]:
         """Everything, for replays of finished hands and for the server itself."""
         view = self.public_view()
-        view["dealt"] = [[str(c) for c in h] for h in self._dealt]
-        view["hands"] = [[str(c) for c in sort_for_display(h, self._trump)] for h in self._hands]
-        view["history"] = [
-            {"leader": leader, "cards": self._trick_json(trick), "winner": winner}
-            for leader, trick, winner in self._history
+        view.update(self.deal_record())  # the hands as dealt
+        view["hands_now"] = [
+            [str(c) for c in sort_for_display(h, self._trump)] for h in self._hands
         ]
         view["actions"] = [a.to_record() for a in self.actions]
         view["legal"] = [a.to_record() for a in self.legal_actions()]
@@ -850,10 +893,11 @@ class Hand:
 # --------------------------------------------------------------------------------------------
 
 
-def _units(players: int, options: Options) -> list[tuple[int, ...]]:
-    if options.partnerships:
-        return [(0, 2), (1, 3)]
-    return [(s,) for s in range(players)]
+def sides(players: int, options: Options | None = None) -> tuple[tuple[int, ...], ...]:
+    """The seats that score together: partnerships 0 & 2 against 1 & 3, else each seat alone."""
+    if options is not None and options.partnerships:
+        return ((0, 2), (1, 3))
+    return tuple((s,) for s in range(players))
 
 
 def apply_hand(
@@ -873,11 +917,11 @@ def apply_hand(
     players = hand.players
     if len(totals) != players:
         raise ValueError(f"totals must have {players} entries")
-    if hand.status == "thrown_in":
+    if hand.thrown_in:
         return list(totals), None
     scores = hand.scores()
     new = [t + s for t, s in zip(totals, scores, strict=True)]
-    units = _units(players, options)
+    units = sides(players, options)
     pitcher_side = next(u for u in units if hand.pitcher in u)
     target = options.target
     if hand.made:
@@ -906,74 +950,30 @@ def apply_hand(
 def next_dealer(hand: Hand) -> int:
     """The dealer of the next hand: to the left, except that redeal_same keeps the dealer
     after an all-pass throw-in."""
-    if hand.status == "thrown_in" and hand.options.all_pass == "redeal_same":
+    if hand.thrown_in and hand.options.all_pass == "redeal_same":
         return hand.dealer
     return (hand.dealer + 1) % hand.players
 
 
-class Game:
-    """A whole game: hands in order, running totals, and the winners once somebody goes out.
+class Game(GameLoop):
+    """A game of Pitch (see game.Game): hands in turn with running totals until somebody goes
+    out, or until `hand_limit` hands have been played out."""
 
-    game = Game(4, Options(target=11), first_dealer=0, rng=random.Random(7))
-    hand = game.new_hand()
-    while not game.is_over:
-        ... game.apply(action) ...   # starts the next hand itself when one finishes
-    """
+    Hand = Hand
+    default_options = _DEFAULT_OPTIONS
+    apply_hand = staticmethod(apply_hand)
+    next_dealer = staticmethod(next_dealer)
 
     def __init__(
         self,
         players: int,
         options: Options | None = None,
-        first_dealer: int = 0,
+        *,
+        first_dealer: int | None = None,
         rng: random.Random | None = None,
+        hand_limit: int | None = None,
     ):
-        self.options = options if options is not None else _DEFAULT_OPTIONS
-        _check_table(players, self.options, first_dealer)
-        self.players = players
-        self.rng = rng if rng is not None else random.Random()
-        self.hands: list[Hand] = []
-        self.totals = [0] * players
-        self.rows: list[list[int]] = []
-        self.winners: list[int] | None = None
-        self._first_dealer = first_dealer
-
-    @property
-    def is_over(self) -> bool:
-        return self.winners is not None
-
-    @property
-    def current(self) -> Hand | None:
-        return self.hands[-1] if self.hands else None
-
-    @property
-    def next_dealer(self) -> int:
-        if not self.hands:
-            return self._first_dealer
-        return next_dealer(self.hands[-1])
-
-    def new_hand(self, deal: Any = None) -> Hand:
-        """Deal the next hand (from `deal`, a record's deal, when given)."""
-        if self.is_over:
-            raise ValueError("the game is over")
-        if self.hands and not self.hands[-1].is_over:
-            raise ValueError("the current hand is not finished")
-        dealer = self.next_dealer
-        if deal is None:
-            hand = Hand.new(self.players, self.options, dealer, self.rng)
-        else:
-            hand = Hand.from_deal(self.players, self.options, dealer, deal)
-        self.hands.append(hand)
-        return hand
-
-    def apply(self, action: Action) -> None:
-        """Apply an action to the current hand; a hand that ends is added to the totals and,
-        unless the game is won, the next hand is dealt."""
-        hand = self.current
-        if hand is None or hand.is_over:
-            raise IllegalAction("game_over")
-        hand.apply(action)
-        if hand.is_over:
-            self.totals, self.winners = apply_hand(self.totals, hand, self.options)
-            self.rows.append(list(self.totals))
-            if self.winners is None:
-                self.new_hand()
+        _check_table(players, options if options is not None else _DEFAULT_OPTIONS, 0)
+        super().__init__(
+            players, options, first_dealer=first_dealer, rng=rng, hand_limit=hand_limit
+        )

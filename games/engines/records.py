@@ -22,20 +22,26 @@ This module knows the format; each game's engine module knows its rules. An engi
     hand.summary()             the replay object for a hand record (status, contract, …)
     hand.deal_record()         {"dealer": …, "hands": […], "kitty": […]} (and "dead")
     hand.actions               the actions applied so far, in order
-    hand.is_over
+    hand.is_over, hand.thrown_in, hand.phase (base.Phase), hand.contract (base.Contract)
     apply_hand(totals, hand, options) -> (new_totals, winners or None)
     next_dealer(hand)          the dealer of the hand after this one
+    sides(players, options)    the seats that score together
+    Game                       the whole game loop (game.Game)
+
+`registry.engine_for(game)` finds the module; `export.py` writes records (`hand_record`,
+`game_record`, re-exported here).
 
 Everything the format does not describe is an error, including a key repeated in one JSON
 object; errors carry a refusal code (base.REFUSAL_CODES: the illegal action's own code,
 `hand_over` / `game_over` for an action or hand too many, `wrong_dealer`, and `malformed` for
 everything else), the index of the first bad action (None for a fault outside `actions`) and,
-for game records, the hand. An illegal action's reason is the engine's message prefixed with its
-seat ("seat 1: You must follow hearts: you hold Q♥").
+for game records, the hand. An illegal action's reason is its refusal prefixed with its seat:
+worded by the site when it passes `render` ("seat 1: You must follow hearts: you hold Q♥"),
+else in the neutral form ("seat 1: must_follow suit=H held=QH").
 
 A game record may carry `hand_limit` (a game of a fixed number of hands): the target then ends
 nothing, and once that many hands have been played out (thrown-in hands don't count) the seats
-with the highest total win (`limited_game_winners`).
+with the highest total win (the shared game loop's rule: `game.add_hand`).
 """
 
 from __future__ import annotations
@@ -43,32 +49,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import five_hundred, pitch
-from .base import Action, IllegalAction, RecordError, refusal_message
+from .base import Action, IllegalAction, RecordError
+from .export import GAME_FORMAT, HAND_FORMAT, game_record, hand_record
+from .game import add_hand
+from .registry import engine_for
 
-HAND_FORMAT = "kookaburra-hand/1"
-GAME_FORMAT = "kookaburra-game/1"
-ENGINES = {five_hundred.GAME: five_hundred, pitch.GAME: pitch}
+__all__ = [
+    "GAME_FORMAT",
+    "HAND_FORMAT",
+    "game_record",
+    "hand_record",
+    "load_game",
+    "load_hand",
+    "parse_text",
+    "replay",
+    "replay_text",
+]
 
 _DEAL_KEYS = {"dealer", "hands", "kitty", "dead", "actions"}
 _HEADER_KEYS = {"format", "game", "players", "options"}
-
-
-def limited_game_winners(totals: list[int], hands_played: int, hand_limit: int) -> list[int] | None:
-    """A game of `hand_limit` hands: None until that many hands have been played out (thrown-in
-    hands don't count), then every seat with the highest total (partners share a total, so a
-    side wins together; all of them on a tie)."""
-    if hands_played < hand_limit:
-        return None
-    best = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]
-
-
-def engine_for(game: str):
-    try:
-        return ENGINES[game]
-    except (KeyError, TypeError):
-        raise RecordError(f"unknown game {game!r}: expected five_hundred or pitch") from None
 
 
 def _header(record: dict[str, Any]):
@@ -120,7 +119,9 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
         try:
             hand.apply(action)
         except IllegalAction as exc:
-            raise RecordError(f"seat {action.seat}: {exc}", index=index, code=exc.code) from None
+            raise RecordError.refusal(
+                exc.message_id, exc.params, index=index, seat=action.seat
+            ) from None
     return hand
 
 
@@ -169,9 +170,7 @@ def load_game(record: dict[str, Any]):
                 _check_keys(hand_obj, _DEAL_KEYS, "a hand of a game record")
                 if hands and hand_obj.get("dealer") != engine.next_dealer(hands[-1]):
                     dealer = engine.next_dealer(hands[-1])
-                    raise RecordError(
-                        refusal_message("wrong_dealer", {"dealer": dealer}), code="wrong_dealer"
-                    )
+                    raise RecordError.refusal("wrong_dealer", {"dealer": dealer})
             hand = _play_hand(engine, players, options, hand_obj)
             if not hand.is_over and number < len(hand_objs) - 1:
                 raise RecordError("only the last hand of a game may be unfinished")
@@ -180,21 +179,16 @@ def load_game(record: dict[str, Any]):
             raise
         hands.append(hand)
         if hand.is_over:
-            totals, winners = engine.apply_hand(totals, hand, options)
-            if hand_limit is not None:
-                # A fixed number of hands: the target ends nothing.
-                played += not _thrown_in(hand)
-                winners = limited_game_winners(totals, played, hand_limit)
+            totals, winners, played = add_hand(
+                engine, totals, hand, options, hand_limit=hand_limit, hands_played=played
+            )
         rows.append(list(totals))
     return hands, rows, winners
 
 
-def _thrown_in(hand) -> bool:
-    return hand.summary()["status"] == "thrown_in"
-
-
-def replay(record: Any) -> dict[str, Any]:
-    """The replay command's line for one parsed record: a summary, or an error object."""
+def replay(record: Any, render=None) -> dict[str, Any]:
+    """The replay command's line for one parsed record: a summary, or an error object whose
+    reason is worded by `render(message_id, params)` when given (games.refusals)."""
     try:
         if not isinstance(record, dict):
             raise RecordError("a record must be a JSON object")
@@ -205,7 +199,7 @@ def replay(record: Any) -> dict[str, Any]:
             raise RecordError(f"format must be {HAND_FORMAT!r} or {GAME_FORMAT!r}")
         return load_hand(record).summary()
     except RecordError as exc:
-        return exc.as_json()
+        return exc.as_json(render)
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -253,46 +247,10 @@ def parse_text(text: str) -> Any:
     return parsed
 
 
-def replay_text(text: str) -> dict[str, Any]:
-    """The replay command's line for one record's text."""
+def replay_text(text: str, render=None) -> dict[str, Any]:
+    """The replay command's line for one record's text (`render` as for `replay`)."""
     try:
         record = parse_text(text)
     except RecordError as exc:
-        return exc.as_json()
-    return replay(record)
-
-
-def hand_record(hand, options) -> dict[str, Any]:
-    """Export one hand (finished or in progress) as a hand record."""
-    engine = engine_for(hand.GAME)
-    record: dict[str, Any] = {
-        "format": HAND_FORMAT,
-        "game": engine.GAME,
-        "players": hand.players,
-        "options": options.to_dict(),
-    }
-    record.update(hand.deal_record())
-    record["actions"] = [action.to_record() for action in hand.actions]
-    return record
-
-
-def game_record(hands, options, hand_limit: int | None = None) -> dict[str, Any]:
-    """Export a game (its hands in order) as a game record; `hand_limit` for a game of a fixed
-    number of hands."""
-    first = hands[0]
-    engine = engine_for(first.GAME)
-    out_hands = []
-    for hand in hands:
-        entry = dict(hand.deal_record())
-        entry["actions"] = [action.to_record() for action in hand.actions]
-        out_hands.append(entry)
-    record: dict[str, Any] = {
-        "format": GAME_FORMAT,
-        "game": engine.GAME,
-        "players": first.players,
-        "options": options.to_dict(),
-    }
-    if hand_limit is not None:
-        record["hand_limit"] = hand_limit
-    record["hands"] = out_hands
-    return record
+        return exc.as_json(render)
+    return replay(record, render)

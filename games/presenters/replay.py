@@ -13,30 +13,16 @@ from .cards import POSITIONS, card_info, seat_place, side_label, trick_cards
 from .lobby import options_in_words
 
 
-def _sides(game: str, players: int, options: dict[str, Any] | None) -> list[list[int]]:
-    from games.selectors import sides_of  # a pure function (no query)
-
-    return sides_of(game, players, options)
-
-
-def _full_view(game: str, full: dict[str, Any]) -> tuple[list, list, list, int | None]:
-    """(hands now, tricks won, auction entries, contractor) from an engine's full view."""
-    if game == Game.FIVE_HUNDRED:
-        contractor = (full.get("contract") or {}).get("seat")
-        return full["hands_now"], full["tricks_won"], full["auction"], contractor
-    return full["hands"], full["tricks"], full["bids"], full.get("pitcher")
-
-
 def _seats(game, players, full, labels) -> list[dict[str, Any]]:
-    hands_now, tricks, _entries, contractor = _full_view(game, full)
+    contractor = full["contract"]["seat"] if full["contract"] else None
     return [
         {
             "number": n,
             "label": labels[n],
             "place": seat_place(n, players),
             "pos": POSITIONS[players][n % players],
-            "cards": [card_info(c) for c in hands_now[n]],
-            "tricks": tricks[n],
+            "cards": [card_info(c) for c in full["hands_now"][n]],
+            "tricks": full["tricks_won"][n],
             "is_dealer": full["dealer"] == n,
             "is_turn": full["to_act"] == n,
             "is_contractor": contractor == n,
@@ -77,7 +63,7 @@ def replay_page(record: dict[str, Any], step: int, labels: list[str] | None) -> 
     step = max(0, min(step, len(actions)))
     hand = records.load_hand(dict(record, actions=actions[:step]))
     full = hand.full_view()
-    _hands, tricks, entries, _contractor = _full_view(game, full)
+    tricks = full["tricks_won"]
     trick, trick_title = _trick(full, players, labels)
     steps = [
         dict(text.describe_action(game, a, labels), number=i + 1) for i, a in enumerate(actions)
@@ -97,14 +83,14 @@ def replay_page(record: dict[str, Any], step: int, labels: list[str] | None) -> 
         "seats": _seats(game, players, full, labels),
         "trick": trick,
         "trick_title": trick_title,
-        "auction": auction(game, entries or [], labels, full["dealer"]),
+        "auction": auction(game, full["auction"], labels, full["dealer"]),
         "sides": [
             {
                 "label": side_label(side, labels),
                 "tricks": sum(tricks[s] for s in side),
                 "score": summary["scores"][side[0]],
             }
-            for side in _sides(game, players, record.get("options"))
+            for side in full["sides"]
         ],
         "contract_text": text.contract_words(game, contract, labels) if contract else "",
         "kitty": [card_info(c) for c in full.get("kitty") or []],

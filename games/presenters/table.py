@@ -8,8 +8,9 @@ contract, the trick, the scores and the turn line.
 view, or the public view) and `last_hand`. Nothing here reads the database or a request; what the
 viewer may do comes in as an `Offer` (built from `games.policies`).
 
-The step (`page["step"]`) names the partial the template includes: `wait` (no choice to make),
-`look` (Five Hundred cards still face down), `bid`, `discard`, `call_partner` or `play`.
+The step (`page["step"]`) names the partial the template includes: the engine's `step` for the
+seat (games/engines/view.py: `bid`, `discard`, `call_partner`, `play`, `wait`; a hand that is
+over is `wait` here), except `look` while a Five Hundred seat's cards are still face down.
 """
 
 from __future__ import annotations
@@ -61,37 +62,23 @@ class Echo:
 
 
 def seat_step(view: dict[str, Any] | None, me: int | None) -> str | None:
-    """What the viewing seat is asked to do now (None for a spectator or before the deal)."""
+    """What the viewing seat is asked to do now, as the engine says (None for a spectator or
+    before the deal; a hand that is over asks nothing: `wait`)."""
     if view is None or me is None:
         return None
-    legal = view.get("legal") or []
-    if not legal:
-        return "wait"
-    first = legal[0]
-    if "call" in first or "pitch" in first:
-        return "bid"
-    if "discard" in first:
-        return "discard"
-    if "call_partner" in first:
-        return "call_partner"
-    return "play"
+    return "wait" if view["step"] == "none" else view["step"]
 
 
-def _counts(game: str, view: dict[str, Any] | None) -> tuple[list[int], list[int]]:
+def _counts(view: dict[str, Any] | None) -> tuple[list[int], list[int]]:
     """(tricks won, cards held) by seat."""
     if view is None:
         return [], []
-    if game == Game.FIVE_HUNDRED:
-        return view.get("tricks_won") or [], view.get("hand_sizes") or []
-    return view.get("tricks") or [], view.get("cards_held") or []
+    return view["tricks_won"], view["hand_sizes"]
 
 
-def _contractor(game: str, view: dict[str, Any] | None) -> int | None:
-    if view is None:
-        return None
-    if game == Game.FIVE_HUNDRED:
-        return (view.get("contract") or {}).get("seat")
-    return view.get("pitcher")
+def _contractor(view: dict[str, Any] | None) -> int | None:
+    contract = (view or {}).get("contract")
+    return contract["seat"] if contract else None
 
 
 def seats(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]) -> list[dict]:
@@ -100,11 +87,11 @@ def seats(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]) 
 
     game, players, me = info["game"], info["players"], info["your_seat"]
     anchor = me if me is not None else 0
-    tricks, held = _counts(game, view)
-    calls = last_calls(game, _auction_entries(game, view))
+    tricks, held = _counts(view)
+    calls = last_calls(game, _auction_entries(view))
     exposed = (view or {}).get("exposed") or None
     partner = (view or {}).get("called_partner") or None
-    contractor = _contractor(game, view)
+    contractor = _contractor(view)
     out = []
     for seat in info["seats"]:
         n = seat["number"]
@@ -138,10 +125,8 @@ def seats(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]) 
     return out
 
 
-def _auction_entries(game: str, view: dict[str, Any] | None) -> list[dict[str, Any]]:
-    if view is None:
-        return []
-    return (view.get("auction") if game == Game.FIVE_HUNDRED else view.get("bids")) or []
+def _auction_entries(view: dict[str, Any] | None) -> list[dict[str, Any]]:
+    return view["auction"] if view else []
 
 
 def your_hand(view: dict[str, Any] | None, me: int | None, echo: Echo) -> list[dict[str, Any]]:
@@ -246,17 +231,18 @@ def contract(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str
             call = call_info(Game.FIVE_HUNDRED, h["call"], h["sans_kitty"])
             return None, {"label": labels[h["seat"]], "call": call}
         return None, None
-    if view.get("pitcher") is not None:
+    if view["contract"]:
+        c = view["contract"]
         return {
-            "seat": view["pitcher"],
-            "label": labels[view["pitcher"]],
-            "bid": view.get("bid"),
-            "line": text.pitch_contract_line(labels[view["pitcher"]], view.get("bid")),
-            "trump": maybe_suit(view.get("trump")),
+            "seat": c["seat"],
+            "label": labels[c["seat"]],
+            "bid": c["bid"],
+            "line": text.pitch_contract_line(labels[c["seat"]], c["bid"]),
+            "trump": maybe_suit(c["trump"]),
         }, None
-    if view.get("high_bid"):
+    if view["high_bid"]:
         h = view["high_bid"]
-        return None, {"label": labels[h["seat"]], "bid": h["bid"]}
+        return None, {"label": labels[h["seat"]], "bid": int(h["call"])}
     return None, None
 
 
@@ -292,7 +278,7 @@ def table_cards(info: dict[str, Any], view: dict[str, Any] | None, labels: list[
 
 def score_rows(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]):
     """The sides with their tricks this hand (and Pitch's game points in the cards won)."""
-    tricks, _held = _counts(info["game"], view)
+    tricks, _held = _counts(view)
     points = (view or {}).get("game_points")
     rows = side_rows(info, labels, info["your_seat"])
     for side in rows:
@@ -306,7 +292,7 @@ def forced_passes(info: dict[str, Any], view: dict[str, Any] | None, labels: lis
     """Pitch: the passes the site played for people after a called 4, as one line."""
     if info["game"] != Game.PITCH or not view:
         return ""
-    bids = view.get("bids") or []
+    bids = view["auction"]
     called = next((i for i, b in enumerate(bids) if b.get("call") == "4"), None)
     if called is None:
         return ""
@@ -352,7 +338,7 @@ def table_page(
     cards = table_cards(info, view, labels)
     the_contract, high = contract(info, view, labels)
     phase = (view or {}).get("phase")
-    _tricks, held = _counts(game, view)
+    _tricks, held = _counts(view)
     hand_count = held[me] if held and me is not None else 0
     hand_cards = your_hand(view, me, echo)
     show_last = last is not None and (status == "finished" or phase == "auction")
@@ -372,9 +358,7 @@ def table_page(
         "hand_cards": hand_cards,
         "hand_count": hand_count,
         "my_backs": range(hand_count),
-        "auction": auction(game, _auction_entries(game, view), labels, view["dealer"])
-        if view
-        else None,
+        "auction": auction(game, _auction_entries(view), labels, view["dealer"]) if view else None,
         "contract": the_contract,
         "high": high,
         **cards,

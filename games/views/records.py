@@ -17,6 +17,7 @@ from kookaburra.choices import Game
 from ..engines import records
 from ..forms import RecordUploadForm
 from ..presenters import replay_page
+from ..refusals import refusal_message
 from .replay import render_replay, step_param
 
 SESSION_RECORDS = "games_uploaded_records"
@@ -66,7 +67,7 @@ def record_upload(request):
     status = 200
     if form is not None and form.is_valid():
         parsed = form.cleaned_data["record"]
-        result = records.replay(parsed)
+        result = records.replay(parsed, render=refusal_message)
         if "error" not in result:
             return redirect("games:uploaded_replay", key=_remember_record(request, parsed, form))
         fault = _fault_text(result["error"], parsed)

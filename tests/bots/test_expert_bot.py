@@ -132,7 +132,7 @@ def test_pitch_samples_fit_the_view(players, partnerships, seed, stop):
     assert not set(sampled) & set(k.hand)
     for s in range(players):
         if s != seat:
-            assert len(world[s]) == view["cards_held"][s]
+            assert len(world[s]) == view["hand_sizes"][s]
             assert not any(c.suit in k.void[s] for c in world[s])
             assert not any(c.suit in k.void[s] for c in hand.cards(s))
     if k.pitched:

@@ -69,7 +69,7 @@ def contract(hand: fh.Hand, call: str, discard: str | None = None, sans: bool = 
     """Seat 0 (first to call) bids `call`, everyone passes, seat 0 declines the final raise and
     discards the given cards."""
     hand.apply(Action(0, "call", call=call, sans_kitty=sans))
-    while hand.phase == "auction":
+    while hand.phase.code == "auction":
         calls(hand, "pass")
     if discard is not None:
         apply(hand, {"seat": 0, "discard": discard.split()})

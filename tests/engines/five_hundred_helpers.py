@@ -72,7 +72,7 @@ def action(hand: fh.Hand, token: str, seat: int | None = None) -> Action:
     if ">" in token:
         card_text, suit = token.split(">")
         return Action(seat, "play", card=parse_card(card_text), suit=parse_suit(suit))
-    if hand.phase == "auction" or token.removesuffix("/sk") in CALL_WORDS:
+    if hand.phase.code == "auction" or token.removesuffix("/sk") in CALL_WORDS:
         return Action(
             seat, "call", call=token.removesuffix("/sk"), sans_kitty=token.endswith("/sk")
         )

@@ -11,6 +11,7 @@ import pytest
 from games.engines import pitch
 from games.engines.base import Action, IllegalAction
 from games.engines.cards import parse_card
+from games.refusals import refusal_text
 
 
 def deal(hands: list[str], dealer: int = 0, **options) -> pitch.Hand:
@@ -50,7 +51,7 @@ def illegal(
     before = hand.full_view()
     with pytest.raises(IllegalAction) as caught:
         hand.apply(act)
-    assert str(caught.value) == message
+    assert refusal_text(caught.value) == message
     if code is not None:
         assert caught.value.code == code
     assert hand.full_view() == before

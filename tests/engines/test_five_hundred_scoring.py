@@ -7,9 +7,9 @@ import pytest
 
 from games.engines import five_hundred as fh
 from games.engines import records
-from games.engines.base import IllegalAction
 
 from .five_hundred_helpers import deal, legal_tokens, play_out, run
+from .refusals import refused
 
 TOP_TRUMPS = "JK JH JD AH KH QH 10H 9H 8H 7H"
 SEVEN_TRUMPS = "JK JH JD AH KH QH 10H 5S 5C 4D"
@@ -33,7 +33,7 @@ def play_first(hand):
 def contract_hand(players, fixed, call, **options):
     hand = deal(players, fixed, **options)
     run(hand, f"{call}/sk " + "pass " * players)
-    if hand.phase == "call_partner":
+    if hand.phase.code == "call_partner":
         run(hand, "partner:AS")
     return hand
 
@@ -66,7 +66,7 @@ def test_made_contract_and_defenders_ten_a_trick():
     side, defenders = won[0] + won[2], won[1] + won[3]
     assert 7 <= side < 10 and defenders == 10 - side > 0
     assert hand.scores() == [200, 10 * defenders, 200, 10 * defenders]
-    assert hand.made() is True
+    assert hand.made is True
 
 
 def test_failed_contract_loses_its_value_and_defenders_still_score():
@@ -74,7 +74,7 @@ def test_failed_contract_loses_its_value_and_defenders_still_score():
     defenders = hand.tricks_won[1] + hand.tricks_won[3]
     assert defenders > 0
     assert hand.scores() == [-500, 10 * defenders, -500, 10 * defenders]
-    assert hand.made() is False
+    assert hand.made is False
 
 
 def test_scores_are_zero_until_complete():
@@ -182,7 +182,7 @@ def test_minus_500_with_three_sides_highest_total_wins():
 def test_five_players_each_contracting_player_who_reaches_target_wins():
     hand = play_first(contract_hand(5, {0: "JK JH JD AH KH QH 2S 2C 3S 3C"}, "6H"))
     partner = next(s for s in range(5) if "AS" in hand.deal_record()["hands"][s])
-    assert hand.made()
+    assert hand.made
     start = [0] * 5
     start[0] = 450
     totals, winners = fh.apply_hand(start, hand, hand.options)
@@ -207,7 +207,7 @@ def test_thrown_in_hand_changes_nothing():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_game_runs_to_a_winner(players):
     rng = random.Random(players)
-    game = fh.Game(players, fh.Options(), dealer=1, rng=rng)
+    game = fh.Game(players, fh.Options(), first_dealer=1, rng=rng)
     while not game.is_over:
         game.apply(rng.choice(game.hand.legal_actions()))
     assert game.winners
@@ -223,12 +223,12 @@ def test_game_runs_to_a_winner(players):
     assert view["target"] == 500 and view["hand_number"] == len(game.hands)
     hands, rows, winners = records.load_game(game.record())
     assert rows == game.rows and winners == game.winners
-    with pytest.raises(IllegalAction, match="game is over"):
+    with refused("game is over"):
         game.apply(game.hand.legal_actions()[0] if game.hand.legal_actions() else None)
 
 
 def test_game_redeals_a_thrown_in_hand_with_the_next_dealer():
-    game = fh.Game(4, fh.Options(), dealer=3, rng=random.Random(5))
+    game = fh.Game(4, fh.Options(), first_dealer=3, rng=random.Random(5))
     for _ in range(4):
         game.apply(game.hand.legal_actions()[0])  # pass
     assert game.hands[0].thrown_in

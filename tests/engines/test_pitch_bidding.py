@@ -18,7 +18,7 @@ def test_bidding_starts_left_of_the_dealer_and_ends_with_the_dealer():
     assert hand.to_act == 1 and hand.in_auction
     run(hand, "2")
     assert not hand.in_auction
-    assert hand.contract() == {"seat": 1, "bid": 2, "trump": None, "made": None}
+    assert hand.summary()["contract"] == {"seat": 1, "bid": 2, "trump": None, "made": None}
     assert hand.to_act == 1  # the pitcher leads
 
 
@@ -67,8 +67,12 @@ def test_nothing_but_bids_during_the_auction():
 def test_pitching_bids_four_leads_the_card_and_ends_the_auction():
     hand = run(deal(DEAL_A, dealer=3), "pass ^5S")
     assert not hand.in_auction
-    assert hand.contract() == {"seat": 1, "bid": 4, "trump": "S", "made": None}
-    assert hand.view_for(2)["trick"] == {"leader": 1, "cards": [{"seat": 1, "card": "5S"}]}
+    assert hand.summary()["contract"] == {"seat": 1, "bid": 4, "trump": "S", "made": None}
+    assert hand.view_for(2)["trick"] == {
+        "leader": 1,
+        "led": "S",
+        "cards": [{"seat": 1, "card": "5S"}],
+    }
     assert parse_card("5S") not in hand.cards(1)
     assert hand.to_act == 2  # seats 2 and 3 are not asked to bid: nothing beats a 4
 
@@ -80,7 +84,7 @@ def test_pitching_a_card_you_do_not_hold():
 
 def test_a_called_four_does_not_end_the_auction_the_players_after_it_can_only_pass():
     hand = run(deal(DEAL_A, dealer=3), "pass 4")
-    assert hand.in_auction and hand.contract() is None
+    assert hand.in_auction and hand.contract is None
     assert hand.to_act == 2 and legal_tokens(hand) == ["pass"]
     illegal(hand, "4", "A 4 has been called: you can only pass", code="must_pass")
     illegal(hand, "^JS", "A 4 has been called: you can only pass", code="must_pass")
@@ -90,7 +94,7 @@ def test_a_called_four_does_not_end_the_auction_the_players_after_it_can_only_pa
     illegal(hand, "4", "A 4 has been called: you can only pass", code="must_pass")
     illegal(hand, "^QH", "A 4 has been called: you can only pass", code="must_pass")
     run(hand, "pass")
-    assert hand.contract() == {"seat": 1, "bid": 4, "trump": None, "made": None}
+    assert hand.summary()["contract"] == {"seat": 1, "bid": 4, "trump": None, "made": None}
     assert hand.to_act == 1  # the bidder leads any card
     assert sorted(legal_tokens(hand)) == sorted(["QS", "5S", "9H", "10H", "5D", "6C"])
     assert [a.to_record() for a in hand.actions] == [
@@ -121,16 +125,16 @@ class TestStuckDealer:
             hand, "1", "The dealer must bid at least 2 when nobody else has bid", code="bid_too_low"
         )
         run(hand, "2")
-        assert hand.contract() == {"seat": 3, "bid": 2, "trump": None, "made": None}
+        assert hand.summary()["contract"] == {"seat": 3, "bid": 2, "trump": None, "made": None}
 
     def test_a_stuck_dealer_may_pitch(self):
         hand = run(deal(DEAL_A, dealer=3), "pass pass pass ^QH")
-        assert hand.contract() == {"seat": 3, "bid": 4, "trump": "H", "made": None}
+        assert hand.summary()["contract"] == {"seat": 3, "bid": 4, "trump": "H", "made": None}
         assert hand.to_act == 0
 
     def test_a_dealer_may_pass_when_someone_has_bid(self):
         hand = run(deal(DEAL_A, dealer=3), "pass 1 pass pass")
-        assert hand.contract() == {"seat": 1, "bid": 1, "trump": None, "made": None}
+        assert hand.summary()["contract"] == {"seat": 1, "bid": 1, "trump": None, "made": None}
 
 
 class TestSteal:
@@ -138,7 +142,7 @@ class TestSteal:
         hand = run(deal(DEAL_A, dealer=3), "pass 2 pass")
         assert legal_tokens(hand) == ["pass", "2", "3", "4", *PITCHES_3]
         run(hand, "2")
-        assert hand.contract() == {"seat": 3, "bid": 2, "trump": None, "made": None}
+        assert hand.summary()["contract"] == {"seat": 3, "bid": 2, "trump": None, "made": None}
         assert hand.to_act == 3
 
     def test_nobody_but_the_dealer_may_equal_the_bid(self):
@@ -176,7 +180,7 @@ class TestIncludingFour:
     def test_a_pitched_4_ends_the_auction_whatever_the_options(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "^AS")
         # Nobody can steal a pitched 4: the players after it are not asked.
-        assert not hand.in_auction and hand.contract()["seat"] == 0
+        assert not hand.in_auction and hand.contract.seat == 0
         assert hand.view_for(1)["trick"]["cards"] == [{"seat": 0, "card": "AS"}]
         assert hand.to_act == 1
         illegal(hand, "^QS", "The auction is over: you must play a card")
@@ -186,12 +190,12 @@ class TestIncludingFour:
         assert hand.to_act == 3 and hand.in_auction
         assert legal_tokens(hand) == ["pass", "4", *PITCHES_3]
         run(hand, "4")
-        assert hand.contract() == {"seat": 3, "bid": 4, "trump": None, "made": None}
+        assert hand.summary()["contract"] == {"seat": 3, "bid": 4, "trump": None, "made": None}
         assert hand.to_act == 3  # the dealer leads any card
 
     def test_the_dealer_steals_a_called_4_by_pitching(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass 4 pass ^AC")
-        assert hand.contract() == {"seat": 3, "bid": 4, "trump": "C", "made": None}
+        assert hand.summary()["contract"] == {"seat": 3, "bid": 4, "trump": "C", "made": None}
         assert hand.view_for(0)["trick"]["cards"] == [{"seat": 3, "card": "AC"}]
         assert hand.to_act == 0
 
@@ -202,12 +206,12 @@ class TestIncludingFour:
 
     def test_when_the_dealer_passes_the_caller_keeps_it(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass 4 pass pass")
-        assert hand.contract() == {"seat": 1, "bid": 4, "trump": None, "made": None}
+        assert hand.summary()["contract"] == {"seat": 1, "bid": 4, "trump": None, "made": None}
         assert hand.to_act == 1
 
     def test_the_dealers_own_pitch_ends_the_auction(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "1 pass pass ^4S")
-        assert hand.contract() == {"seat": 3, "bid": 4, "trump": "S", "made": None}
+        assert hand.summary()["contract"] == {"seat": 3, "bid": 4, "trump": "S", "made": None}
 
     def test_up_to_3_steals_below_4_only(self):
         hand = run(deal(DEAL_A, dealer=3, dealer_steal="including_4"), "pass 3 pass")
@@ -245,7 +249,7 @@ class TestAllPass:
         run(hand, "pass")
         assert hand.is_over and hand.status == "thrown_in"
         assert hand.to_act is None and hand.legal_actions() == []
-        assert hand.contract() is None and hand.scores() == [0, 0, 0, 0]
+        assert hand.contract is None and hand.scores() == [0, 0, 0, 0]
         illegal(hand, "pass", "The hand is over", seat=0, code="hand_over")
 
     def test_with_a_redeal_a_dealer_may_still_bid_1(self):

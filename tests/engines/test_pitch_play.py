@@ -25,7 +25,7 @@ def test_the_pitchers_first_lead_sets_trumps():
     assert sorted(legal_tokens(hand)) == sorted(["3H", "2H", "4C", "5C", "6C", "7C"])
     run(hand, "3H")
     assert hand.trump == HEARTS
-    assert hand.contract()["trump"] == "H"
+    assert hand.summary()["contract"]["trump"] == "H"
 
 
 def test_when_trumps_are_led_you_must_follow_with_a_trump():
@@ -70,6 +70,7 @@ def test_the_highest_trump_wins():
     hand = run(deal(DEAL_B, dealer=3), *PLAY_B[:3])
     assert last_trick(hand) == {
         "leader": 1,
+        "led": "D",
         "cards": [
             {"seat": 1, "card": "8D"},
             {"seat": 2, "card": "7H"},

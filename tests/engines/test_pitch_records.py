@@ -9,8 +9,16 @@ from django.core.management import call_command
 
 from games.engines import pitch, records
 from games.engines.base import RecordError
+from games.engines.game import limited_game_winners
+from games.refusals import refusal_message
 
 from .pitch_helpers import DEAL_A, PLAY_A_PITCH, deal, run
+
+
+def replay(record):
+    """The replay command's line, its refusals worded as the command words them."""
+    return records.replay(record, render=refusal_message)
+
 
 FIXTURES = Path(__file__).parent / "records" / "pitch"
 NO_POINTS = {"high": None, "low": None, "jack": None, "game": None}
@@ -178,7 +186,7 @@ def test_every_fixture_has_an_expected_result():
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_fixture_replays(name):
-    assert records.replay(load(name)) == EXPECTED[name]
+    assert replay(load(name)) == EXPECTED[name]
 
 
 def test_load_hand_gives_the_engines_hand():
@@ -215,7 +223,7 @@ def test_load_game_returns_hands_rows_and_winners():
 def test_game_dealer_after_a_redeal_same_throw_in_must_be_the_same_seat():
     record = load("game_4p_redeal_same.json")
     record["hands"][1]["dealer"] = 0
-    result = records.replay(record)
+    result = replay(record)
     assert result["error"]["hand"] == 1
     assert "the dealer must be seat 3" in result["error"]["reason"]
 
@@ -223,7 +231,7 @@ def test_game_dealer_after_a_redeal_same_throw_in_must_be_the_same_seat():
 def test_game_dealer_otherwise_passes_left():
     record = load("game_4p_won.json")
     record["hands"][1]["dealer"] = 3
-    assert "the dealer must be seat 0" in records.replay(record)["error"]["reason"]
+    assert "the dealer must be seat 0" in replay(record)["error"]["reason"]
 
 
 @pytest.mark.parametrize(
@@ -313,7 +321,7 @@ def test_game_dealer_otherwise_passes_left():
 def test_strictness(change, index, code, reason):
     record = copy.deepcopy(load("hand_4p_pitch_all_four.json"))
     change(record)
-    result = records.replay(record)
+    result = replay(record)
     assert "error" in result, result
     assert result["error"]["index"] == index
     assert result["error"]["code"] == code
@@ -324,7 +332,7 @@ def test_unfinished_last_hand_adds_an_unchanged_row():
     hand_one = run(deal(DEAL_A, dealer=3), *PLAY_A_PITCH)
     hand_two = run(deal(DEAL_A, dealer=0), "pass pass")
     record = records.game_record([hand_one, hand_two], hand_one.options)
-    assert records.replay(record) == {"totals": [[4, 0, 0, 0], [4, 0, 0, 0]], "winner": None}
+    assert replay(record) == {"totals": [[4, 0, 0, 0], [4, 0, 0, 0]], "winner": None}
 
 
 def test_the_replay_command_prints_one_line_per_file(capsys):
@@ -356,30 +364,30 @@ class TestHandLimit:
 
     def test_the_target_ends_nothing_before_the_last_hand(self):
         # Seat 0 reaches 8 of 7 on its own bid, but a three-hand game goes on.
-        assert records.replay(self.limited(3)) == {
+        assert replay(self.limited(3)) == {
             "totals": [[4, 0, 0, 0], [8, 0, 0, 0]],
             "winner": None,
         }
 
     def test_the_highest_total_wins_when_the_hands_are_played(self):
-        assert records.replay(self.limited(2))["winner"] == [0]
+        assert replay(self.limited(2))["winner"] == [0]
 
     def test_a_tie_for_highest_makes_every_tied_seat_a_winner(self):
         hand_one = run(deal(DEAL_A, dealer=3), *PLAY_A_PITCH)
         record = records.game_record([hand_one], hand_one.options, hand_limit=1)
-        assert records.replay(record) == {"totals": [[4, 0, 0, 0]], "winner": [0]}
-        assert records.limited_game_winners([2, 5, 5, 1], 1, 1) == [1, 2]
-        assert records.limited_game_winners([2, 5, 5, 1], 0, 1) is None
+        assert replay(record) == {"totals": [[4, 0, 0, 0]], "winner": [0]}
+        assert limited_game_winners([2, 5, 5, 1], 1, 1) == [1, 2]
+        assert limited_game_winners([2, 5, 5, 1], 0, 1) is None
 
     def test_a_hand_after_the_last_one_is_an_error(self):
-        result = records.replay(self.limited(1))
+        result = replay(self.limited(1))
         assert result["error"]["hand"] == 1 and result["error"]["code"] == "game_over"
         assert result["error"]["index"] is None
 
     def test_thrown_in_hands_do_not_count(self):
         record = load("game_4p_redeal_same.json")
         record["hand_limit"] = 1
-        result = records.replay(record)
+        result = replay(record)
         assert result["totals"] == [[0, 0, 0, 0], [0, 0, 0, 0]]
         hands, _rows, winners = records.load_game(record)
         assert hands[0].status == "thrown_in"
@@ -387,7 +395,7 @@ class TestHandLimit:
 
     @pytest.mark.parametrize("limit", [0, -1, "2", True, 1.5, None])
     def test_a_bad_limit_is_an_error(self, limit):
-        result = records.replay(self.limited(limit))
+        result = replay(self.limited(limit))
         assert result["error"]["code"] == "malformed"
         assert "hand_limit" in result["error"]["reason"]
 

@@ -47,7 +47,7 @@ def test_points_split_between_players():
 
 def test_the_pitcher_short_of_the_bid_is_set_back_and_scores_nothing_won():
     hand = finished(DEAL_A, 3, PLAY_A_SETBACK)
-    assert hand.contract() == {"seat": 1, "bid": 2, "trump": "H", "made": False}
+    assert hand.summary()["contract"] == {"seat": 1, "bid": 2, "trump": "H", "made": False}
     assert hand.points == {"high": 2, "low": 2, "jack": 2, "game": 2}
     assert hand.scores() == [0, -2, 4, 0]
 

@@ -189,7 +189,7 @@ class TestGame:
         """Random cards; in the auction everyone passes but the dealer, who takes the lowest
         bid (purely random bids are set back so often that a game need never end)."""
         while not game.is_over:
-            hand = game.current
+            hand = game.hand
             legal = hand.legal_actions()
             if hand.in_auction:
                 calls = [a for a in legal if a.kind == "call"]
@@ -203,7 +203,6 @@ class TestGame:
     def test_a_whole_game_ends_with_a_pitcher_who_made_the_bid(self, seed):
         rng = random.Random(seed)
         game = Game(4, Options(), first_dealer=seed % 4, rng=rng)
-        game.new_hand()
         self.play(game, rng)
         last = game.hands[-1]
         assert game.winners == [last.pitcher] and last.made
@@ -221,14 +220,13 @@ class TestGame:
         for win in ("pitcher_only", "pitcher_first_hljg", "highest_over_target"):
             rng = random.Random(win)
             game = Game(4, Options(win=win, partnerships=True, all_pass="redeal_same"), rng=rng)
-            game.new_hand()
             self.play(game, rng)
             assert game.winners in ([0, 2], [1, 3])
             assert game.totals[0] == game.totals[2] and game.totals[1] == game.totals[3]
 
     def test_only_one_hand_at_a_time(self):
         game = Game(3, rng=random.Random(1))
-        game.new_hand()
+        assert len(game.hands) == 1 and not game.hand.is_over
         with pytest.raises(ValueError, match="not finished"):
             game.new_hand()
 
@@ -238,9 +236,10 @@ class TestGame:
     @pytest.mark.parametrize(("rule", "second_dealer"), [("redeal_same", 2), ("redeal_next", 3)])
     def test_a_thrown_in_hand_in_a_game(self, rule, second_dealer):
         game = Game(4, Options(all_pass=rule), first_dealer=2, rng=random.Random(3))
-        hand = game.new_hand()
+        hand = game.hand
+        assert hand.dealer == 2
         for _ in range(4):
             game.apply(hand.legal_actions()[0])  # everyone passes
         assert hand.status == "thrown_in"
         assert game.rows == [[0, 0, 0, 0]]
-        assert game.current is not hand and game.current.dealer == second_dealer
+        assert game.hand is not hand and game.hand.dealer == second_dealer

@@ -6,8 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from games.engines import five_hundred, pitch, records
+import games.engines as engines_package
+from games.engines import five_hundred, pitch, records, registry
 from games.engines.base import RecordError
+from games.refusals import refusal_message
+
+
+def replay(record):
+    """The replay command's line, its refusals worded as the command words them."""
+    return records.replay(record, render=refusal_message)
+
 
 FIXTURES = Path(__file__).parent / "records" / "five_hundred"
 
@@ -72,17 +80,18 @@ EXPECTED = {
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_fixture_replays(name):
-    assert records.replay(load(name)) == EXPECTED[name]
+    assert replay(load(name)) == EXPECTED[name]
 
 
 def test_engines_are_registered():
-    assert records.ENGINES == {"five_hundred": five_hundred, "pitch": pitch}
+    assert registry.ENGINES == {"five_hundred": five_hundred, "pitch": pitch}
+    assert engines_package.engine_for("pitch") is pitch
     with pytest.raises(RecordError, match="unknown game"):
-        records.engine_for("bridge")
+        engines_package.engine_for("bridge")
 
 
 def test_in_progress_discard_lists_the_thirteen_cards():
-    summary = records.replay(load("hand_4p_at_discard.json"))
+    summary = replay(load("hand_4p_at_discard.json"))
     assert summary["status"] == "in_progress" and summary["to_act"] == 0
     assert summary["contract"] == {"seat": 0, "call": "7H", "sans_kitty": False}
     assert summary["legal"] == [
@@ -97,7 +106,7 @@ def test_in_progress_discard_lists_the_thirteen_cards():
 def test_in_progress_play_lists_the_cards_that_follow():
     record = load("hand_4p_mid_trick.json")
     assert record["options"] == {"joker_lead": "last_trick", "trick_points_cap": 490}
-    summary = records.replay(record)
+    summary = replay(record)
     assert summary["status"] == "in_progress" and summary["to_act"] == 2
     assert summary["legal"][0] == {"seat": 2, "play": "5D"}
     assert all(set(entry) == {"seat", "play"} for entry in summary["legal"])
@@ -106,7 +115,7 @@ def test_in_progress_play_lists_the_cards_that_follow():
 def test_in_progress_auction_lists_calls_without_sans_kitty():
     record = load("hand_4p_slam.json")
     record["actions"] = record["actions"][:1]
-    summary = records.replay(record)
+    summary = replay(record)
     assert summary["to_act"] == 1 and summary["contract"] is None
     assert summary["legal"][:3] == [
         {"seat": 1, "call": "pass"},
@@ -119,11 +128,11 @@ def test_in_progress_auction_lists_calls_without_sans_kitty():
 def test_in_progress_partner_call_and_nomination():
     record = load("hand_5p_partner.json")
     record["actions"] = record["actions"][:7]  # up to the discard
-    summary = records.replay(record)
+    summary = replay(record)
     assert len(summary["legal"]) == 52 and summary["legal"][0]["call_partner"] == "2S"
     record = load("hand_4p_mid_trick.json")
     record["actions"] = record["actions"][:5]  # 7NT made, before the first lead
-    legal = records.replay(record)["legal"]
+    legal = replay(record)["legal"]
     assert {"seat": 0, "nominate": "H"} in legal
     assert {"seat": 0, "play": "JK", "suit": "S"} not in legal  # joker_lead: last_trick
     assert {"seat": 0, "play": "AS"} in legal
@@ -152,7 +161,7 @@ def test_game_record_round_trip_and_totals_match_hands():
 
 
 def error(record):
-    result = records.replay(record)
+    result = replay(record)
     assert set(result) == {"error"}, result
     return result["error"]
 
@@ -279,9 +288,10 @@ def test_unfinished_last_hand_adds_an_unchanged_row():
 def test_every_refusal_code_is_documented_and_every_template_has_a_known_code():
     import re
 
-    import games.engines as engines_package
-    from games.engines.base import REFUSAL_CODES, REFUSAL_MESSAGES
+    from games.engines.base import REFUSAL_CODES
+    from games.refusals import MESSAGES
 
     documented = re.findall(r"^    ([a-z_]+)  ", engines_package.__doc__, re.MULTILINE)
     assert documented == list(REFUSAL_CODES)
-    assert {key.partition(".")[0] for key in REFUSAL_MESSAGES} <= set(REFUSAL_CODES)
+    assert {key.partition(".")[0] for key in MESSAGES} <= set(REFUSAL_CODES)
+    assert set(REFUSAL_CODES) - {"unreadable"} <= set(MESSAGES)

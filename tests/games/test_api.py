@@ -156,8 +156,10 @@ def test_state_legal_and_act(clients, four):
         "action_number": 0,
         "seat": seat,
         "to_act": seat,
+        "step": "bid",
         "legal": state["hand"]["legal"],
     }
+    assert state["hand"]["step"] == "bid" and state["hand"]["hand_number"] == 1
     other = (seat + 1) % 4
     assert clients[other].get(url(table.pk, "legal")).json()["legal"] == []
     response = clients[seat].post(
@@ -166,7 +168,7 @@ def test_state_legal_and_act(clients, four):
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["action_number"] == 1 and body["state"]["table"]["action_number"] == 1
-    assert body["state"]["hand"]["bids"] == [{"seat": seat, "call": "pass"}]
+    assert body["state"]["hand"]["auction"] == [{"seat": seat, "call": "pass"}]
 
 
 def test_act_errors_have_reasons(clients, four, make_user, token_client):

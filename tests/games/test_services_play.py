@@ -287,10 +287,10 @@ def test_a_stale_table_object_reads_the_state_at_its_own_action_count(four):
     table = full_table(four, seed=1)
     old = Table.objects.get(pk=table.pk)
     services.table_act(four[table.to_act], table.pk, 0, {"call": "pass"})
-    assert selectors.table_view_for(four[0], old)["hand"]["bids"] == []  # built at 0 actions
+    assert selectors.table_view_for(four[0], old)["hand"]["auction"] == []  # built at 0 actions
     table.refresh_from_db()
-    assert len(selectors.table_view_for(four[0], table)["hand"]["bids"]) == 1
-    assert selectors.table_view_for(four[0], old)["hand"]["bids"] == []  # the cache agrees
+    assert len(selectors.table_view_for(four[0], table)["hand"]["auction"]) == 1
+    assert selectors.table_view_for(four[0], old)["hand"]["auction"] == []  # the cache agrees
 
 
 class TestCalledFour:
@@ -312,7 +312,7 @@ class TestCalledFour:
         assert all(a.actor is None and not a.by_bot for a in logged[1:])
         table.refresh_from_db()
         hand = view_of(four[caller], table)
-        assert hand["phase"] == "play" and hand["pitcher"] == caller
+        assert hand["phase"] == "play" and hand["contract"]["seat"] == caller
         assert table.to_act == caller  # the bidder leads
         # The log alone replays to the same state.
         state.forget_all()
@@ -331,7 +331,7 @@ class TestCalledFour:
         assert {next(iter(set(e) - {"seat"})) for e in legal[2:]} == {"pitch"}
         services.table_act(four[dealer], table.pk, 3, {"call": "4"})
         table.refresh_from_db()
-        assert view_of(four[dealer], table)["pitcher"] == dealer and table.to_act == dealer
+        assert view_of(four[dealer], table)["contract"]["seat"] == dealer and table.to_act == dealer
 
     def test_a_bot_after_a_called_4_passes_by_itself(self, four):
         for seed in range(40):

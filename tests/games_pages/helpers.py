@@ -118,7 +118,7 @@ def hidden_from(table: Table, seat: int | None) -> set[str]:
     full = hand.full_view()
     players = table.players
     if table.game == "pitch":
-        hands = full["hands"]
+        hands = full["hands_now"]
         out = {c for s in range(players) if s != seat for c in hands[s]}
         if full.get("pitched"):  # a pitched card lies face up while the dealer decides
             out.discard(full["pitched"]["card"])

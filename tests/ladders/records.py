@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from games.engines import five_hundred, pitch, records
-from games.engines.base import Action
+from games.engines.base import Action, Phase
 from games.engines.cards import parse_card
 
 
@@ -28,7 +28,7 @@ def _drive(hand, plan: dict[int, list[str]], rng: random.Random, stop_after: int
     steps = 0
     while not hand.is_over and (stop_after is None or steps < stop_after):
         seat = hand.to_act
-        auction = hand.phase == "auction" if hand.GAME == five_hundred.GAME else hand.in_auction
+        auction = hand.phase == Phase.AUCTION
         if auction and seat in plan:
             hand.apply(_call(seat, plan[seat].pop(0) if plan[seat] else "pass"))
         elif auction:

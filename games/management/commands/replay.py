@@ -12,7 +12,9 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.engines.records import RecordError, replay_text
+from games.engines.base import RecordError
+from games.engines.records import replay_text
+from games.refusals import refusal_message
 
 
 class Command(BaseCommand):
@@ -32,10 +34,10 @@ class Command(BaseCommand):
 
     def _replay_file(self, name: str) -> dict:
         if name == "-":
-            return replay_text(sys.stdin.read())
+            return replay_text(sys.stdin.read(), render=refusal_message)
         try:
             with open(name, encoding="utf-8") as handle:
                 text = handle.read()
         except (OSError, UnicodeDecodeError) as exc:
             return RecordError(f"cannot read {name}: {exc}", code="unreadable").as_json()
-        return replay_text(text)
+        return replay_text(text, render=refusal_message)

@@ -76,7 +76,7 @@ class Walk:
 
     def data(self, seat: int | None, last=None) -> dict[str, Any]:
         if seat is None:
-            view = {**self.hand.public_view(), "seat": None, "hand": None, "legal": []}
+            view = self.hand.public_view()
         else:
             view = self.hand.view_for(seat)
         info = info_for(self.game, self.players, seat, self.hand.to_act)

@@ -126,7 +126,7 @@ def test_pitch_bid_then_play(walk):
 
 
 @pytest.mark.parametrize("game", ["five_hundred", "pitch"])
-def test_seat_step_reads_the_legal_actions(walk, game):
+def test_seat_step_is_the_engines_step(walk, game):
     w = walk(game)
     w.reveal_all()
     assert seat_step(w.hand.view_for(w.hand.to_act), w.hand.to_act) == "bid"

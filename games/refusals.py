@@ -1,0 +1,199 @@
+"""Refusals in words: the engines' `IllegalAction(code, params)` as a sentence people read.
+
+The rules engines refuse an action with a stable `code` ("must_follow"), a message id (the code,
+or "code.variant" when one code covers several sentences) and language-neutral `params` (card
+codes, suit letters, record calls, action kinds, steps, seats and numbers); see
+games/engines/base.py. This module holds the sentences, translatable, and fills them in the
+active language:
+
+    refusal_message("must_follow", {"suit": "H", "held": ["QH"]})
+        -> "You must follow hearts: you hold Q♥"
+    refusal_text(exc)                an IllegalAction (or anything with message_id and params)
+    record_error_text(exc)           a RecordError's reason, worded when it is a refusal
+
+Every caller that shows a refusal to people (games.errors.IllegalMove, the pages, the API, the
+replay command and pages) words it here; the API keeps `code` and puts the sentence in `detail`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from .engines.five_hundred_notation import call_text as five_hundred_call_text
+from .engines.notation import card_text
+
+# message id -> sentence; {names} are filled from the refusal's params, worded below.
+MESSAGES: dict[str, Any] = {
+    # malformed: not an action this game knows, or a shape the rules never take
+    "malformed": _("That is not an action"),
+    "malformed.no_kind": _("There is no {kind} in {game}"),
+    "malformed.sans_kitty": _("Pitch has no kitty: a bid cannot be sans kitty"),
+    "malformed.pass_sans_kitty": _("A pass cannot be sans kitty"),
+    "malformed.one_card": _("A Pitch action names at most one card"),
+    "malformed.pitch_call": _("A bid in Pitch is 1, 2, 3 or 4 (or pass), not {call!r}"),
+    "malformed.five_hundred_call": _("{call!r} is not a Five Hundred call"),
+    "malformed.pitch_play_suit": _("A play in Pitch names only its card"),
+    "malformed.pitch_no_card": _("Pitch a card from your hand"),
+    "malformed.not_card": _("{card!r} is not a card"),
+    "malformed.suit_not_joker": _("You name a suit only when you lead the free Joker"),
+    "malformed.nominate_suit": _("Nominate a suit: S, C, D or H"),
+    "no_such_seat": _("There is no seat {seat} at a {players}-player table"),
+    "not_your_turn": _("It is not your turn: seat {turn} is to {doing}"),
+    "not_your_turn.sits_out": _("Seat {seat} sits out this misère hand"),
+    "hand_over": _("The hand is over"),
+    "game_over": _("The game is over"),
+    # not_allowed_now: a real action of the game, but not at this point of the hand
+    "not_allowed_now": _("You cannot {kind} now: you must {needed}"),
+    "not_allowed_now.auction": _("The auction is not over yet: pass, bid or pitch a card"),
+    "not_allowed_now.auction_over": _("The auction is over: you must {needed}"),
+    "not_allowed_now.nominate": _(
+        "Only the contractor may nominate the Joker's suit, in no-trumps or misère, "
+        "before the first lead: now you must {needed}"
+    ),
+    "not_allowed_now.nominate_trumps": _(
+        "The Joker's suit is nominated only in no-trumps or misère"
+    ),
+    "not_allowed_now.nominate_contractor": _("Only the contractor may nominate the Joker's suit"),
+    "not_allowed_now.nominated": _("You have already nominated the Joker's suit"),
+    "not_allowed_now.nominate_late": _("The Joker's suit must be nominated before the first lead"),
+    "not_allowed_now.joker_last": _("The Joker may be led only in the last trick"),
+    "not_allowed_now.joker_all_led": _(
+        "All four suits have been led: the Joker may not be led until the last trick"
+    ),
+    "card_not_held": _("You do not hold {card}"),
+    "card_not_held.none": _("You do not hold that card"),
+    "card_not_held.joker": _("You do not hold the Joker"),
+    "must_follow": _("You must follow {suit}: you hold {held}"),
+    "must_follow.trumps": _("You must follow trumps ({suit}): you hold {held}"),
+    "must_follow.or_trump": _("You must follow {suit} or play a trump: you hold {held}"),
+    "must_follow.misere_joker": _("You have no {suit}, so in misère you must play the Joker"),
+    "bid_too_low": _("Your bid must be higher than {high}"),
+    "bid_too_low.no_steal": _(
+        "Your bid must be higher than {high}: the dealer may not steal at this table"
+    ),
+    "bid_too_low.min_bid": _("The lowest bid at this table is {lowest}"),
+    "bid_too_low.stuck": _("The dealer must bid at least {lowest} when nobody else has bid"),
+    "bid_too_low.call": _("Your call must be higher than {high}: {call} is not"),
+    "must_bid": _("The dealer must bid at least {lowest} when nobody else has bid"),
+    "must_pass": _("A 4 has been called: you can only pass"),
+    "misere_not_allowed": _("Misère may be bid only after someone has bid seven or more"),
+    "misere_not_allowed.off": _("This table plays without misère"),
+    "misere_not_allowed.blind_first": _("Blind misère may be bid only as your first call"),
+    "misere_not_allowed.looked": _(
+        "You have looked at your cards, so blind misère is no longer open to you"
+    ),
+    "bad_discard": _("You must discard exactly three cards, not {count}"),
+    "bad_discard.twice": _("You cannot discard {card} twice"),
+    "bad_card": _("{card} is not in the pack"),
+    "bad_card.joker": _("You may call any card but the Joker"),
+    "joker_suit": _("The Joker must name a suit not yet led this hand: {suits}"),
+    "joker_suit.missing": _("Name a suit for the Joker when you lead it"),
+    "wrong_dealer": _("the dealer must be seat {dealer}, to the left of the previous dealer"),
+}
+
+SUIT_WORDS = {"S": _("spades"), "C": _("clubs"), "D": _("diamonds"), "H": _("hearts")}
+GAME_WORDS = {"five_hundred": _("Five Hundred"), "pitch": _("Pitch")}
+# What the seat to act must do, by its step (games/engines/view.py), after "you must …" / "is to …"
+NEEDED_WORDS = {
+    "bid": _("call (bid or pass)"),
+    "discard": _("discard three cards"),
+    "call_partner": _("call a partner's card"),
+    "play": _("play a card"),
+}
+DOING_WORDS = {
+    "bid": _("call"),
+    "discard": _("discard"),
+    "call_partner": _("call a partner's card"),
+    "play": _("play"),
+}
+# An action kind, after "You cannot …" / "There is no …"
+KIND_WORDS = {
+    "call": _("call"),
+    "pitch": _("pitch"),
+    "discard": _("discard"),
+    "call_partner": _("call partner"),
+    "nominate": _("nominate"),
+    "play": _("play"),
+}
+KIND_NOUNS = dict(KIND_WORDS, pitch=_("pitching"))
+MISERE_WORDS = {
+    "misere": _("misère"),
+    "open_misere": _("open misère"),
+    "blind_misere": _("blind misère"),
+    "pass": _("pass"),
+}
+
+
+def card_words(code: Any) -> str:
+    """A card code as players read it (`Q♥`, `the Joker` → "Joker"); anything else as given."""
+    if code == "JK":
+        return gettext("Joker")
+    if isinstance(code, str) and len(code) >= 2 and code[-1] in SUIT_WORDS:
+        return card_text(code)
+    return str(code)
+
+
+def call_words(call: str) -> str:
+    """A Five Hundred record call in words: `7♥`, `8 no-trumps`, `open misère`, `pass`."""
+    if call in MISERE_WORDS:
+        return str(MISERE_WORDS[call])
+    if call.endswith("NT"):
+        return gettext("%(tricks)s no-trumps") % {"tricks": call[:-2]}
+    return five_hundred_call_text(call)
+
+
+def _listed(words: list[str]) -> str:
+    return ", ".join(words)
+
+
+def _word(table: dict[str, Any], value: Any) -> str:
+    return str(table[value]) if value in table else str(value)
+
+
+def _worded(message_id: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The params, each as words in the active language."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key == "suit":
+            out[key] = _word(SUIT_WORDS, value)
+        elif key == "suits":
+            out[key] = _listed([_word(SUIT_WORDS, s) for s in value])
+        elif key == "held":
+            out[key] = _listed([card_words(c) for c in value])
+        elif key == "card" and not message_id.startswith("malformed"):
+            out[key] = card_words(value)
+        elif key in ("high", "call") and message_id == "bid_too_low.call":
+            out[key] = call_words(value)
+        elif key == "game":
+            out[key] = _word(GAME_WORDS, value)
+        elif key == "needed":
+            out[key] = _word(NEEDED_WORDS, value)
+        elif key == "doing":
+            out[key] = _word(DOING_WORDS, value)
+        elif key == "kind":
+            table = KIND_NOUNS if message_id == "malformed.no_kind" else KIND_WORDS
+            out[key] = _word(table, value)
+        else:
+            out[key] = value
+    return out
+
+
+def refusal_message(message_id: str, params: dict[str, Any] | None = None) -> str:
+    """The sentence for a refusal's message id and params, in the active language."""
+    template = MESSAGES.get(message_id) or MESSAGES.get(message_id.partition(".")[0])
+    if template is None:
+        return message_id
+    return str(template).format(**_worded(message_id, params or {}))
+
+
+def refusal_text(exc) -> str:
+    """An IllegalAction (or IllegalMove) as a sentence in the active language."""
+    return refusal_message(exc.message_id, exc.params)
+
+
+def record_error_text(exc) -> str:
+    """A RecordError's reason: worded here when it is a refusal, else the record's fault."""
+    return exc.describe(refusal_message)
