@@ -46,7 +46,7 @@ def build_hand(table: Table, table_hand: TableHand, records: list[dict[str, Any]
     options = options if options is not None else table_options(table)
     hand = engine.Hand.from_deal(table.players, options, table_hand.dealer, table_hand.deal)
     looks = sorted((at, int(seat)) for seat, at in (table_hand.looks or {}).items())
-    reveal = getattr(hand, "reveal_to", None)
+    reveal = hand.reveal_to if looks else None
     pending = 0
     count = table_hand.first_action
     for record in records:

@@ -37,7 +37,7 @@ from . import five_hundred as club
 from .common import cards_of, discard_record, is_discard_step, legal_of
 from .sampling import Budget, ImpossibleDeal, Place, deal_hidden, weighted_means
 
-FREE = 4
+FREE = engine.FREE
 NT = 4
 STRAIN_CODES = ("S", "C", "D", "H", "NT")
 MISERE_CALLS = club.MISERE_CALLS
@@ -272,7 +272,7 @@ def rollout_action(hand: engine.Hand) -> Action:
         acts = [a for a in acts if a.kind != "nominate"]
     tables = hand._tables
     es = hand._es
-    power = tables.power
+    power = tables.powers
     trick = hand._trick
     if hand._misere:
         return _misere_rollout(hand, seat, acts, power, es)

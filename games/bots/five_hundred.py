@@ -32,13 +32,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from games.engines.cards import JACK, JOKER, SUIT_LETTERS, SUITS, Card, parse_card
-from games.engines.five_hundred import PACKS, bid_value, partner_of, sides
+from games.engines.cards import JOKER, SUIT_LETTERS, SUITS, Card, parse_card
+from games.engines.five_hundred import FREE, NT, PACKS, bid_value, card_rules, partner_of, sides
 
 from .common import cards_of, discard_record, is_discard_step, legal_of, play_records
 
-FREE = 4  # the effective suit of a free (unnominated) Joker in no-trumps or misère
-NT = 4
 MISERE_CALLS = ("misere", "open_misere", "blind_misere")
 
 # Calibrated against club-bot playouts of random deals: the tricks the bidder's side took with
@@ -66,54 +64,10 @@ MIN_BID_VALUE = 8.0
 # Card semantics for one contract
 
 
-class Rules:
-    """Effective suits and trick-winning power for a contract (trump 0-3, or None)."""
-
-    __slots__ = ("trump", "nominated")
-
-    def __init__(self, trump: int | None, nominated: int | None = None):
-        self.trump = trump
-        self.nominated = nominated
-
-    def suit(self, c: Card) -> int:
-        """The suit a card belongs to: the left bower is a trump, a free Joker is FREE."""
-        t = self.trump
-        if c == JOKER:
-            if t is not None:
-                return t
-            return self.nominated if self.nominated is not None else FREE
-        if t is not None and c.rank == JACK and c.suit == t ^ 1:
-            return t
-        return c.suit
-
-    def strength(self, c: Card) -> int:
-        """Rank within its own suit: Joker 40, right bower 39, left bower 38 in trumps."""
-        t = self.trump
-        if c == JOKER:
-            if t is not None:
-                return 40
-            return 18 if self.nominated is not None else 100
-        if t is not None and c.rank == JACK:
-            if c.suit == t:
-                return 39
-            if c.suit == t ^ 1:
-                return 38
-        return c.rank
-
-    def power(self, c: Card, led: int) -> int:
-        """How strongly a card bids for a trick led in `led` (0: it cannot win)."""
-        e = self.suit(c)
-        if e == FREE:
-            return 2000
-        if e == self.trump:
-            return 1000 + self.strength(c)
-        if e == led:
-            return self.strength(c)
-        return 0
-
-    def order(self, pack: tuple[Card, ...], suit: int) -> list[Card]:
-        """The cards of an effective suit in the pack, highest first."""
-        return sorted((c for c in pack if self.suit(c) == suit), key=self.strength, reverse=True)
+# The engine's (games.engines.five_hundred.CardRules): effective suits, bowers, the Joker's
+# place and trick-winning power for a contract. `Rules(trump, nominated)` is kept as the bots'
+# name for it.
+Rules = card_rules
 
 
 @lru_cache(maxsize=64)

@@ -18,9 +18,10 @@ raises `IllegalAction` (leaving the state exactly as it was) or records it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .cards import SUIT_LETTERS, Card, parse_card, parse_suit
 
@@ -54,6 +55,10 @@ class Phase(IntEnum):
 
 _PHASE_CODES = tuple(p.name.lower() for p in Phase)
 _PHASE_BY_CODE = {p.name.lower(): p for p in Phase}
+# For the engines' hot paths, which keep a hand's phase as a plain int (an IntEnum member
+# compares about 2.5 times slower than an int): PHASES[i] is the member, PHASE_CODES[i] its code.
+PHASES = tuple(Phase)
+PHASE_CODES = _PHASE_CODES
 
 
 # Refusals ------------------------------------------------------------------------------------
@@ -84,6 +89,7 @@ REFUSAL_CODES = (
     "wrong_dealer",
     "unreadable",
 )
+
 
 def refusal_text(message_id: str, params: dict[str, Any] | None = None) -> str:
     """A refusal in short language-neutral form, for logs and programs: the message id and its
@@ -279,29 +285,98 @@ def _canonical_call(text: str) -> str:
     return text.strip().upper()
 
 
+@runtime_checkable
 class HandState(Protocol):
-    """The interface both games' hand states offer (see five_hundred.py and pitch.py)."""
+    """What both games' hands offer (five_hundred.Hand, pitch.Hand), and all the site, the
+    bots and the records use of them. Construction: `Hand.new(players, options, dealer, rng)`
+    (a fresh shuffle) and `Hand.from_deal(players, options, dealer, deal)` (a record's deal)."""
 
+    GAME: str  # "five_hundred" or "pitch"
     players: int
     dealer: int
+    options: Any  # the engine's Options
+    actions: list[Action]  # the actions applied so far, in order
 
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None when the hand is over."""
 
     @property
-    def is_over(self) -> bool: ...
+    def phase(self) -> Phase: ...
 
-    def legal_actions(self) -> list[Action]: ...
+    @property
+    def is_over(self) -> bool:
+        """Complete or thrown in."""
+
+    @property
+    def thrown_in(self) -> bool:
+        """Everyone passed: nobody scores, the next dealer (the rules say who) deals again."""
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract once the auction is won, else None."""
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the contract was made; None until the hand is complete."""
+
+    @property
+    def tricks_won(self) -> list[int]: ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of the seat to act (empty once the hand is over)."""
+
+    def sample_action(self, rng: Any) -> Action:
+        """A uniformly random legal action."""
 
     def apply(self, action: Action) -> None:
         """Record the action, or raise IllegalAction and change nothing."""
 
+    def reveal_to(self, seat: int) -> None:
+        """The seat has looked at its cards (Five Hundred's blind misère closes)."""
+
     def view_for(self, seat: int) -> dict[str, Any]:
-        """What that seat may see, as JSON-ready data: never another hand or the kitty."""
+        """What that seat may see (view.HandView): never another hand or the kitty."""
 
     def public_view(self) -> dict[str, Any]:
-        """What everyone may see (spectators): no seat's cards, no kitty."""
+        """What everyone may see (spectators; view.HandView with seat None): no cards."""
 
-    def scores(self) -> list[int]:
-        """What the hand adds to each seat's total (partners show the same figure)."""
+    def full_view(self) -> dict[str, Any]:
+        """Everything, every hand included: for finished hands and the server only."""
+
+    def summary(self) -> dict[str, Any]:
+        """The replay object of shared/hand-records.md."""
+
+    def deal_record(self) -> dict[str, Any]:
+        """The deal in record form: dealer, hands (and Five Hundred's kitty, dead hand)."""
+
+    def scores(self, totals: Sequence[int] | None = None) -> list[int]:
+        """What the hand adds to each seat's total (partners show the same figure); `totals`
+        before the hand, for rules that depend on them (Five Hundred's trick-points cap)."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What both games' whole-game loops offer (game.Game and its subclasses)."""
+
+    players: int
+    options: Any
+    hands: list[Any]  # every hand dealt, in order; the last is the hand in play
+    totals: list[int]  # the running totals
+    rows: list[list[int]]  # the totals after each finished hand
+    winners: list[int] | None
+    hand_limit: int | None
+
+    @property
+    def hand(self) -> HandState: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def view_for(self, seat: int) -> dict[str, Any]:
+        """The hand in play for `seat` with the game-level keys (view.GameView)."""
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a game record."""

@@ -76,12 +76,13 @@ Points the rule sheet and the spec leave open, as this engine settles them
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import Any
 
-from .base import Action, Contract, IllegalAction, Phase
+from .base import PHASE_CODES, PHASES, Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
@@ -97,7 +98,7 @@ from .game import Game as GameLoop
 from .view import BID as BID_STEP
 from .view import CALL_PARTNER as CALL_PARTNER_STEP
 from .view import DISCARD as DISCARD_STEP
-from .view import PHASE_STEPS, step_for
+from .view import PHASE_STEPS, hand_view, step_for
 from .view import PLAY as PLAY_STEP
 
 GAME = "five_hundred"
@@ -106,15 +107,9 @@ HAND_SIZE = 10
 KITTY_SIZE = 3
 TRICKS = 10
 
-# Phases of a hand (base.Phase; module names for the hot paths).
-AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = (
-    Phase.AUCTION,
-    Phase.DISCARD,
-    Phase.CALL_PARTNER,
-    Phase.PLAY,
-    Phase.COMPLETE,
-    Phase.THROWN_IN,
-)
+# Phases of a hand: base.Phase, kept as plain ints inside a hand for speed (`hand.phase` is the
+# Phase member; AUCTION == Phase.AUCTION and so on).
+AUCTION, DISCARD, CALL_PARTNER, PLAY, COMPLETE, THROWN_IN = (int(p) for p in Phase)
 
 NT = 4  # the no-trump strain; also the effective "suit" of a free (unnominated) Joker
 FREE = 4
@@ -389,29 +384,72 @@ def _rules(players: int, options: Options) -> _Rules:
 
 
 # ---------------------------------------------------------------------------------------------
-# Card tables per contract: effective suit, trick-winning power per led suit, display order
+# Card semantics per contract: effective suit, strength, trick-winning power, display order
 
 
-class _Tables:
-    __slots__ = ("es", "power", "display")
+class CardRules:
+    """What each card is worth under one contract: the engine's own tables, shared with the
+    bots (`card_rules`), so nobody copies the bowers and the Joker.
 
-    def __init__(self, es, power, display):
+        suit(c)        the effective suit: the left bower is a trump, the Joker is a trump in a
+                       suit contract, its nominated suit in no-trumps or misère once nominated,
+                       else FREE (4)
+        strength(c)    rank within the effective suit: Joker 40, right bower 39, left bower 38 in
+                       trumps; a nominated Joker just above the Ace (18); a free Joker 100
+        power(c, led)  how strongly it bids for a trick led in `led` (0: it cannot win): a free
+                       Joker 2000, trumps 1000 + strength, the led suit its strength
+        order(pack, s) the cards of effective suit `s` in `pack`, highest first
+    """
+
+    __slots__ = ("trump", "nominated", "es", "strengths", "powers", "display")
+
+    def __init__(self, trump, nominated, es, strengths, powers, display):
+        self.trump = trump  # 0..3, or None: no-trumps, misère, no contract yet
+        self.nominated = nominated  # the Joker's nominated suit, or None
         self.es = es  # card -> effective suit (0..3, or 4 for a free Joker)
-        self.power = power  # led suit -> card -> power (0: cannot win)
+        self.strengths = strengths  # card -> strength within its effective suit
+        self.powers = powers  # led suit -> card -> power (0: cannot win)
         self.display = display  # card -> sort key
 
+    def suit(self, c: Card) -> int:
+        return self.es[c]
 
-_TABLES: dict[tuple[int, int | None], _Tables] = {}
+    def strength(self, c: Card) -> int:
+        return self.strengths[c]
+
+    def power(self, c: Card, led: int) -> int:
+        if led < 4:
+            return self.powers[led][c]
+        e = self.es[c]  # a "trick" with no suit led: only trumps and the free Joker count
+        if e == FREE:
+            return 2000
+        return 1000 + self.strengths[c] if e == self.trump else 0
+
+    def order(self, pack: Sequence[Card], suit: int) -> list[Card]:
+        strengths = self.strengths
+        return sorted(
+            (c for c in pack if self.es[c] == suit), key=strengths.__getitem__, reverse=True
+        )
+
+
+_TABLES: dict[tuple[int, int | None], CardRules] = {}
 _DISPLAY_SUITS = (3, 0, 2, 1)  # hearts, spades, diamonds, clubs: colours alternate
 
 
-def _tables(trump: int, nominated: int | None = None) -> _Tables:
+def card_rules(trump: int | None, nominated: int | None = None) -> CardRules:
+    """The card semantics of a contract with trump suit `trump` (0..3; None: no-trumps or
+    misère) and, in no-trumps or misère, the Joker's nominated suit."""
+    return _tables(NT if trump is None else trump, nominated if trump is None else None)
+
+
+def _tables(trump: int, nominated: int | None = None) -> CardRules:
     """`trump` 0..3, or 4 for no trump (no-trumps, misère, or no contract yet)."""
     key = (trump, nominated)
     found = _TABLES.get(key)
     if found is not None:
         return found
     es = [FREE] * _MAX_CARD
+    strengths = [0] * _MAX_CARD
     power = [[0] * _MAX_CARD for _ in SUITS]
     display = [0] * _MAX_CARD
     if trump < 4:
@@ -427,6 +465,7 @@ def _tables(trump: int, nominated: int | None = None) -> _Tables:
                 suit, strength = nominated, ACE + 1
             else:
                 es[c] = FREE
+                strengths[c] = 100
                 for led in SUITS:
                     power[led][c] = 2000
                 display[c] = 0
@@ -440,13 +479,16 @@ def _tables(trump: int, nominated: int | None = None) -> _Tables:
                 elif suit == trump ^ 1:
                     suit, strength = trump, 38
         es[c] = suit
+        strengths[c] = strength
         for led in SUITS:
             if suit == trump:
                 power[led][c] = 1000 + strength
             elif suit == led:
                 power[led][c] = strength
         display[c] = group[suit] * 100 - strength
-    found = _TABLES[key] = _Tables(es, power, display)
+    found = _TABLES[key] = CardRules(
+        trump if trump < 4 else None, nominated, es, strengths, power, display
+    )
     return found
 
 
@@ -740,7 +782,7 @@ class Hand:
 
     @property
     def phase(self) -> Phase:
-        return self._phase
+        return PHASES[self._phase]
 
     @property
     def contractor(self) -> int | None:
@@ -1176,7 +1218,7 @@ class Hand:
     def _finish_trick(self) -> None:
         trick = self._trick
         seats = self._trick_seats
-        power = self._tables.power[self._led]
+        power = self._tables.powers[self._led]
         best = max(trick, key=power.__getitem__)
         winner = seats[trick.index(best)]
         self._tricks_won[winner] += 1
@@ -1333,41 +1375,35 @@ class Hand:
         high = None
         if self._high is not None:
             high = {"seat": self._high_seat, "call": self._high.call, "sans_kitty": self._high_sans}
-        return {
-            "game": GAME,
-            "players": self.players,
-            "seat": None,
-            "dealer": self.dealer,
-            "phase": self._phase.code,
-            "step": step_for(self._phase, self._turn, None),
-            "to_act": self._turn,
-            "hand": None,
-            "hand_hidden": False,
-            "hand_sizes": [len(h) for h in self._hands],
-            "legal": [],
-            "auction": [{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
-            "passed": [s for s in range(self.players) if self._passed >> s & 1],
-            "high_bid": high,
-            "contract": contract,
-            "trump": SUIT_LETTERS[self._trump] if self._trump is not None else None,
-            "trick": current,
-            "last_trick": history[-1] if history else None,
-            "history": history,
-            "tricks_won": list(self._tricks_won),
-            "tricks_played": self._tricks_played,
-            "sides": [list(side) for side in self._rules.sides],
-            "scores": self.scores(),
-            "target": self.options.target,
-            # Five Hundred's extras
-            "final_raise": self._final,
-            "joker_suit": SUIT_LETTERS[self._nominated] if self._nominated is not None else None,
-            # The table's rule for leading the free Joker (public: every seat knows the rules).
-            "joker_lead": self.options.joker_lead,
-            "sitting_out": self._sitting_out,
-            "called_partner": partner,
-            "exposed": exposed,
-            "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
-        }
+        view = hand_view(
+            self,
+            self._phase,
+            hand_sizes=[len(h) for h in self._hands],
+            auction=[{"seat": s, "call": c, "sans_kitty": sk} for s, c, sk in self._auction],
+            passed=[s for s in range(self.players) if self._passed >> s & 1],
+            high_bid=high,
+            contract=contract,
+            trump=SUIT_LETTERS[self._trump] if self._trump is not None else None,
+            trick=current,
+            history=history,
+            tricks_won=list(self._tricks_won),
+            sides=[list(side) for side in self._rules.sides],
+        )
+        view.update(
+            {  # Five Hundred's extras
+                "final_raise": self._final,
+                "joker_suit": SUIT_LETTERS[self._nominated]
+                if self._nominated is not None
+                else None,
+                # The table's rule for leading the free Joker (public: every seat knows the rules).
+                "joker_lead": self.options.joker_lead,
+                "sitting_out": self._sitting_out,
+                "called_partner": partner,
+                "exposed": exposed,
+                "suits_led": [SUIT_LETTERS[s] for s in SUITS if self._led_mask >> s & 1],
+            }
+        )
+        return view
 
     def view_for(self, seat: int) -> dict[str, Any]:
         """What `seat` may see, as JSON-ready data (see the module docstring)."""
@@ -1444,7 +1480,7 @@ class Hand:
     def __repr__(self) -> str:
         return (
             f"<Five Hundred hand: {self.players} players, dealer {self.dealer}, "
-            f"{self._phase.code}, {len(self.actions)} actions>"
+            f"{PHASE_CODES[self._phase]}, {len(self.actions)} actions>"
         )
 
 
@@ -1497,10 +1533,6 @@ def _with_partners(players: int, seats: list[int]) -> set[int]:
 
 
 class Game(GameLoop):
-    """A game of Five Hundred (see game.Game): hands in turn with running totals until someone
-    wins, or until `hand_limit` hands have been played out."""
+    """A game of Five Hundred: the shared loop (game.Game) with this module's rules."""
 
-    Hand = Hand
-    default_options = _DEFAULT_OPTIONS
-    apply_hand = staticmethod(apply_hand)
-    next_dealer = staticmethod(next_dealer)
+    engine = sys.modules[__name__]

@@ -11,7 +11,8 @@ A game is a run of hands. After each finished hand its scores join the running t
 
 `add_hand` is that one step for callers that keep the totals themselves (the site, the replay of
 game records); `Game` is the whole loop for callers that want one object (bots, tests, benches).
-Each engine's `Game` subclasses it with its `Hand`, `apply_hand` and `next_dealer`.
+Each engine's `Game` subclasses it, naming its engine module (`Hand`, `Options`, `apply_hand`,
+`next_dealer`).
 """
 
 from __future__ import annotations
@@ -74,8 +75,7 @@ class Game:
     hands instead of playing to the target.
     """
 
-    Hand: ClassVar[type]
-    default_options: ClassVar[Any]
+    engine: ClassVar[Any]  # the engine module (five_hundred, pitch)
 
     def __init__(
         self,
@@ -87,7 +87,7 @@ class Game:
         hand_limit: int | None = None,
     ):
         self.players = players
-        self.options = options if options is not None else self.default_options
+        self.options = options if options is not None else self.engine.Options()
         self.rng = rng if rng is not None else random.Random()
         self.hand_limit = hand_limit
         self.totals = [0] * players
@@ -96,16 +96,7 @@ class Game:
         self.hands_played = 0
         self.hands: list = []
         first = self.rng.randrange(players) if first_dealer is None else first_dealer
-        self.hands.append(self.Hand.new(players, self.options, first, self.rng))
-
-    # The engine's rules (subclasses set them to the engine module's functions).
-    @staticmethod
-    def apply_hand(totals, hand, options) -> tuple[list[int], list[int] | None]:
-        raise NotImplementedError
-
-    @staticmethod
-    def next_dealer(hand) -> int:
-        raise NotImplementedError
+        self.hands.append(self.engine.Hand.new(players, self.options, first, self.rng))
 
     @property
     def hand(self):
@@ -123,11 +114,11 @@ class Game:
             raise ValueError("the game is over")
         if not self.hand.is_over:
             raise ValueError("the current hand is not finished")
-        dealer = self.next_dealer(self.hand)
+        dealer = self.engine.next_dealer(self.hand)
         if deal is None:
-            hand = self.Hand.new(self.players, self.options, dealer, self.rng)
+            hand = self.engine.Hand.new(self.players, self.options, dealer, self.rng)
         else:
-            hand = self.Hand.from_deal(self.players, self.options, dealer, deal)
+            hand = self.engine.Hand.from_deal(self.players, self.options, dealer, deal)
         self.hands.append(hand)
         return hand
 
@@ -140,7 +131,7 @@ class Game:
         hand.apply(action)
         if hand.is_over:
             self.totals, self.winners, self.hands_played = add_hand(
-                self,
+                self.engine,
                 self.totals,
                 hand,
                 self.options,

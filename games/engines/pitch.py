@@ -35,11 +35,12 @@ Points the rule sheet leaves open, as this engine settles them:
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .base import Action, Contract, IllegalAction, Phase
+from .base import PHASES, Action, Contract, IllegalAction, Phase
 from .cards import (
     ACE,
     JACK,
@@ -55,7 +56,7 @@ from .cards import (
 from .game import Game as GameLoop
 from .view import BID as BID_STEP
 from .view import PLAY as PLAY_STEP
-from .view import step_for
+from .view import hand_view, step_for
 
 GAME = "pitch"
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
@@ -77,7 +78,13 @@ POINT_NAMES = ("high", "low", "jack", "game")
 
 # Phases of a hand (base.Phase, shared with Five Hundred, which has two more between the
 # auction and the play; module names for the hot paths).
-AUCTION, PLAY, COMPLETE, THROWN_IN = Phase.AUCTION, Phase.PLAY, Phase.COMPLETE, Phase.THROWN_IN
+# Plain ints inside a hand for speed; `hand.phase` is the Phase member.
+AUCTION, PLAY, COMPLETE, THROWN_IN = (
+    int(Phase.AUCTION),
+    int(Phase.PLAY),
+    int(Phase.COMPLETE),
+    int(Phase.THROWN_IN),
+)
 _STATUS = {
     AUCTION: "in_progress",
     PLAY: "in_progress",
@@ -378,7 +385,7 @@ class Hand:
 
     @property
     def phase(self) -> Phase:
-        return self._phase
+        return PHASES[self._phase]
 
     @property
     def thrown_in(self) -> bool:
@@ -412,8 +419,17 @@ class Hand:
         return dict(self._points)
 
     @property
-    def tricks(self) -> list[int]:
+    def tricks_won(self) -> list[int]:
         return list(self._tricks)
+
+    def reveal_to(self, seat: int) -> None:
+        """Pitch has no blind bid: a seat looking at its cards changes nothing (the method is
+        here so both games' hands answer the same calls)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat}")
+
+    def has_looked(self, seat: int) -> bool:
+        return True
 
     @property
     def game_points(self) -> list[int]:
@@ -436,8 +452,9 @@ class Hand:
             return (seat,)
         return (seat % 2, seat % 2 + 2)
 
-    def scores(self) -> list[int]:
-        """What the hand adds to each seat's total (zeros until it is complete)."""
+    def scores(self, totals: Sequence[int] | None = None) -> list[int]:
+        """What the hand adds to each seat's total (zeros until it is complete). No Pitch rule
+        depends on the totals before the hand; `totals` is taken as in Five Hundred."""
         if self._scores is None:
             return [0] * self.players
         return list(self._scores)
@@ -829,41 +846,33 @@ class Hand:
                 "cards": self._trick_json(trick),
             }
         high = self._high
-        return {
-            "game": GAME,
-            "players": self.players,
-            "seat": None,
-            "dealer": self.dealer,
-            "phase": self._phase.code,
-            "step": step_for(self._phase, self._turn, None),
-            "to_act": self._turn,
-            "hand": None,
-            "hand_hidden": False,
-            "hand_sizes": [len(h) for h in self._hands],
-            "legal": [],
-            "auction": [a.to_record() for a in self._bids],
-            "passed": [a.seat for a in self._bids if a.call == "pass"],
-            "high_bid": None
+        view = hand_view(
+            self,
+            self._phase,
+            hand_sizes=[len(h) for h in self._hands],
+            auction=[a.to_record() for a in self._bids],
+            passed=[a.seat for a in self._bids if a.call == "pass"],
+            high_bid=None
             if self._high_seat is None
             else {"seat": self._high_seat, "call": BID_CALLS[high - 1]},
-            "contract": contract,
-            "trump": None if self._trump is None else SUIT_LETTERS[self._trump],
-            "trick": current,
-            "last_trick": history[-1] if history else None,
-            "history": history,
-            "tricks_won": list(self._tricks),
-            "tricks_played": len(history),
-            "sides": [list(side) for side in sides(self.players, self.options)],
-            "scores": self.scores(),
-            "target": self.options.target,
-            # Pitch's extras
-            "options": self.options.to_dict(),
-            "pitched": pitched,
-            "won": [[str(c) for c in won] for won in self._won],
-            "game_points": list(self._game_points),
-            "captured": self._captured(),
-            "points": self.points,
-        }
+            contract=contract,
+            trump=None if self._trump is None else SUIT_LETTERS[self._trump],
+            trick=current,
+            history=history,
+            tricks_won=list(self._tricks),
+            sides=[list(side) for side in sides(self.players, self.options)],
+        )
+        view.update(
+            {  # Pitch's extras
+                "options": self.options.to_dict(),
+                "pitched": pitched,
+                "won": [[str(c) for c in won] for won in self._won],
+                "game_points": list(self._game_points),
+                "captured": self._captured(),
+                "points": self.points,
+            }
+        )
+        return view
 
     def view_for(self, seat: int) -> dict[str, Any]:
         """What seat may see: its own cards, everything public, and its legal actions."""
@@ -956,13 +965,9 @@ def next_dealer(hand: Hand) -> int:
 
 
 class Game(GameLoop):
-    """A game of Pitch (see game.Game): hands in turn with running totals until somebody goes
-    out, or until `hand_limit` hands have been played out."""
+    """A game of Pitch: the shared loop (game.Game) with this module's rules."""
 
-    Hand = Hand
-    default_options = _DEFAULT_OPTIONS
-    apply_hand = staticmethod(apply_hand)
-    next_dealer = staticmethod(next_dealer)
+    engine = sys.modules[__name__]
 
     def __init__(
         self,

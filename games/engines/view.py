@@ -103,7 +103,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from .base import Phase
+from .base import PHASE_CODES, Phase
 
 BID, DISCARD, CALL_PARTNER, PLAY, WAIT, NONE = (
     "bid",
@@ -234,6 +234,54 @@ FIVE_HUNDRED_EXTRAS = frozenset(
 )
 PITCH_EXTRAS = frozenset({"options", "pitched", "won", "game_points", "captured", "points"})
 EXTRAS = {"five_hundred": FIVE_HUNDRED_EXTRAS, "pitch": PITCH_EXTRAS}
+
+
+def hand_view(
+    hand,
+    phase: int,
+    *,
+    hand_sizes: list[int],
+    auction: list[dict[str, Any]],
+    passed: list[int],
+    high_bid: dict[str, Any] | None,
+    contract: dict[str, Any] | None,
+    trump: str | None,
+    trick: dict[str, Any] | None,
+    history: list[dict[str, Any]],
+    tricks_won: list[int],
+    sides: list[list[int]],
+) -> dict[str, Any]:
+    """The public view (`seat` None) of `hand` (in `phase`, its Phase as an int) with every
+    shared key, in the schema's order; the hand gives its game, players, dealer, seat to act,
+    scores and target. Engines add their extras, and `view_for` fills in the seat's own keys
+    (seat, step, hand, legal, …)."""
+    to_act = hand.to_act
+    return {
+        "game": hand.GAME,
+        "players": hand.players,
+        "seat": None,
+        "dealer": hand.dealer,
+        "phase": PHASE_CODES[phase],
+        "step": step_for(phase, to_act, None),
+        "to_act": to_act,
+        "hand": None,
+        "hand_hidden": False,
+        "hand_sizes": hand_sizes,
+        "legal": [],
+        "auction": auction,
+        "passed": passed,
+        "high_bid": high_bid,
+        "contract": contract,
+        "trump": trump,
+        "trick": trick,
+        "last_trick": history[-1] if history else None,
+        "history": history,
+        "tricks_won": tricks_won,
+        "tricks_played": len(history),
+        "sides": sides,
+        "scores": hand.scores(),
+        "target": hand.options.target,
+    }
 
 
 def game_view(

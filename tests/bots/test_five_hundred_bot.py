@@ -362,3 +362,17 @@ def test_a_seat_with_nothing_to_do_is_an_error():
     hand = deal()
     with pytest.raises(BotError):
         choose_action(hand.view_for(2), rng=random.Random(1))
+
+
+def test_the_bot_reads_cards_through_the_engines_card_rules():
+    """No copy of the bowers and the Joker in the bot: its Rules are the engine's."""
+    from games.bots import five_hundred as club
+
+    assert club.Rules is fh.card_rules
+    hearts = fh.card_rules(3)
+    jack_of_diamonds, joker = parse_card("JD"), parse_card("JK")
+    assert hearts.suit(jack_of_diamonds) == 3 and hearts.strength(jack_of_diamonds) == 38
+    assert hearts.strength(joker) == 40 and hearts.power(joker, 0) == 1040
+    free = fh.card_rules(None)
+    assert free.suit(joker) == fh.FREE and free.power(joker, 2) == 2000
+    assert fh.card_rules(None, 0).suit(joker) == 0

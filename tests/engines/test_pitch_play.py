@@ -104,7 +104,7 @@ def test_six_tricks_are_played_and_then_the_hand_is_over():
     for number, step in enumerate(PLAY_A_PITCH):
         assert not hand.is_over
         run(hand, step)
-        assert sum(hand.tricks) == number + 1
+        assert sum(hand.tricks_won) == number + 1
     assert hand.is_over and hand.status == "complete"
     assert hand.to_act is None and hand.legal_actions() == []
     assert all(hand.cards(seat) == () for seat in range(4))

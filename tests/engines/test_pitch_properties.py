@@ -230,7 +230,7 @@ def test_at_most_four_points_and_the_scores_follow_from_them(table, seed):
             assert scores[unit[0]] == (won[unit] if hand.made else -hand.bid)
         else:
             assert scores[unit[0]] == won[unit]
-    assert sum(hand.tricks) == 6
+    assert sum(hand.tricks_won) == 6
     assert sum(hand.game_points) == sum(
         pitch.GAME_POINT_VALUES.get(c & 31, 0) for s in range(players) for c in hand.dealt(s)
     )

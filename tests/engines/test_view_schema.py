@@ -114,3 +114,13 @@ def test_the_public_view_waits_and_the_step_is_none_when_the_hand_is_over():
     for seat in range(3):
         assert hand.view_for(seat)["step"] == "none"
     assert hand.public_view()["step"] == "none"
+
+
+def test_both_games_offer_the_same_hand_and_game_interface():
+    from games.engines.base import GameState, HandState
+
+    for engine in (fh, pitch):
+        game = engine.Game(4, engine.Options(), first_dealer=0, rng=random.Random(3))
+        assert isinstance(game, GameState) and isinstance(game.hand, HandState)
+        assert game.hand.phase is Phase.AUCTION and game.hand.contract is None
+        assert engine.sides(4, engine.Options()) in (((0, 2), (1, 3)), ((0,), (1,), (2,), (3,)))

@@ -103,7 +103,8 @@ def test_illegal_actions_carry_the_rules_reason(four):
     with pytest.raises(IllegalMove) as caught:
         services.table_act(four[seat], table.pk, 0, {"pitch": foreign})
     assert caught.value.code == "card_not_held"
-    assert caught.value.params == {"card": parse_card(foreign).symbol}
+    assert caught.value.params == {"card": foreign}  # language-neutral: a card code
+    assert caught.value.message == f"You do not hold {parse_card(foreign).symbol}"
     assert snapshot(table) == before
 
 
