@@ -69,7 +69,7 @@ def choose_action(
     game = view.get("game")
     if game not in _CLUB:
         raise ValueError(f"unknown game {game!r}: expected five_hundred or pitch")
-    legal = legal_of(view)
+    legal_of(view)  # BotError when the seat has nothing to do
     if level == "easy":
         return random_action(view, rng)
     try:
@@ -83,14 +83,15 @@ def choose_action(
     except Exception:
         logger.exception("%s bot failed on a %s view; playing at random", level, game)
         return random_action(view, rng)
-    if not _is_legal(action, legal):
+    if not _is_legal(action, view):
         logger.error("%s bot chose %r, which is not legal; playing at random", level, action)
         return random_action(view, rng)
     return action
 
 
-def _is_legal(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
-    if is_discard_step(legal):
+def _is_legal(action: dict[str, Any], view: dict[str, Any]) -> bool:
+    legal = view.get("legal") or []
+    if is_discard_step(view):
         entry = legal[0]
         chosen = action.get("discard")
         return (

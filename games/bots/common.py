@@ -29,9 +29,14 @@ def legal_of(view: dict[str, Any]) -> list[dict[str, Any]]:
     return legal
 
 
-def is_discard_step(legal: list[dict[str, Any]]) -> bool:
-    """Five Hundred's discard: a single entry `{"seat": s, "discard": 3, "from": [13 cards]}`."""
-    return len(legal) == 1 and "discard" in legal[0] and "from" in legal[0]
+def step_of(view: dict[str, Any]) -> str:
+    """What the seat is asked to do: the view's `step` (games/engines/view.py)."""
+    return view.get("step") or "none"
+
+
+def is_discard_step(view: dict[str, Any]) -> bool:
+    """Five Hundred's discard; `legal` is then one entry `{"seat", "discard": 3, "from": [13]}`."""
+    return step_of(view) == "discard"
 
 
 def discard_record(entry: dict[str, Any], cards: Iterable[Any]) -> dict[str, Any]:
@@ -41,7 +46,7 @@ def discard_record(entry: dict[str, Any], cards: Iterable[Any]) -> dict[str, Any
 def random_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A uniformly random legal action: any legal entry, or three random cards to discard."""
     legal = legal_of(view)
-    if is_discard_step(legal):
+    if is_discard_step(view):
         entry = legal[0]
         return discard_record(entry, rng.sample(list(entry["from"]), entry.get("discard", 3)))
     return dict(rng.choice(legal))

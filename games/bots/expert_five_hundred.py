@@ -34,7 +34,7 @@ from games.engines.base import Action
 from games.engines.cards import JOKER, SUIT_LETTERS, SUITS, Card, parse_card
 
 from . import five_hundred as club
-from .common import cards_of, discard_record, is_discard_step, legal_of
+from .common import cards_of, discard_record, legal_of, step_of
 from .sampling import Budget, ImpossibleDeal, Place, deal_hidden, weighted_means
 
 FREE = engine.FREE
@@ -766,16 +766,17 @@ def expert_action(view: dict[str, Any], rng: random.Random, budget: int | Budget
     then tells the caller how much was used)."""
     legal = legal_of(view)
     spend = budget if isinstance(budget, Budget) else Budget(budget)
-    if len(legal) == 1 and not is_discard_step(legal):
+    step = step_of(view)
+    if len(legal) == 1 and step != "discard":
         return dict(legal[0])
     if view.get("hand") is None:
         return club.club_action(view, rng)
     k = Knowledge(view)
-    if is_discard_step(legal):
+    if step == "discard":
         return search_discard(k, view, legal[0], rng, spend)
-    if any("call" in e for e in legal):
+    if step == "bid":
         return search_call(k, view, legal, rng, spend)
-    if any("call_partner" in e for e in legal):
+    if step == "call_partner":
         return search_partner(k, view, legal, rng, spend)
     default = club.club_action(view, random.Random(rng.random()))
     return search_play(k, _play_candidates(legal), default, rng, spend)

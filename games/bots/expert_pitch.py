@@ -28,7 +28,7 @@ from games.engines import pitch as pitch_engine
 from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, Card, card
 
 from . import pitch as club
-from .common import cards_of, legal_of, play_records
+from .common import cards_of, legal_of, play_records, step_of
 from .sampling import Budget, ImpossibleDeal, Place, deal_hidden, weighted_means
 
 PACK = pitch_engine.PACK
@@ -544,7 +544,7 @@ def expert_action(view: dict[str, Any], rng: random.Random, budget: int | Budget
         return dict(legal[0])
     spend = budget if isinstance(budget, Budget) else Budget(budget)
     k = Knowledge(view)
-    if any("call" in e or "pitch" in e for e in legal):
+    if step_of(view) == "bid":
         return choose_bid(k, view, legal, rng, spend)
     default = club.club_action(view, random.Random(rng.random()))
     return search_play(k, legal, default, rng, spend)

@@ -35,7 +35,7 @@ from typing import Any
 from games.engines.cards import JOKER, SUIT_LETTERS, SUITS, Card, parse_card
 from games.engines.five_hundred import FREE, NT, PACKS, bid_value, card_rules, partner_of, sides
 
-from .common import cards_of, discard_record, is_discard_step, legal_of, play_records
+from .common import cards_of, discard_record, legal_of, play_records, step_of
 
 MISERE_CALLS = ("misere", "open_misere", "blind_misere")
 
@@ -778,10 +778,11 @@ def club_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The club bot's action for this view (one of `view["legal"]`, or a discard of three)."""
     legal = legal_of(view)
     seat = Seat(view)
-    if is_discard_step(legal):
+    step = step_of(view)
+    if step == "discard":
         return choose_discard(seat, legal[0])
-    if any("call" in e for e in legal):
+    if step == "bid":
         return choose_call(seat, legal, rng)
-    if any("call_partner" in e for e in legal):
+    if step == "call_partner":
         return choose_partner(seat, legal)
     return choose_play(seat, legal)

@@ -33,7 +33,7 @@ from typing import Any
 from games.engines.cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, SUITS, Card
 from games.engines.pitch import PACK
 
-from .common import cards_of, legal_of, play_records
+from .common import cards_of, legal_of, play_records, step_of
 
 HAND_SIZE = 6
 PACK_SIZE = 52
@@ -398,6 +398,6 @@ def _holds(seat: Seat, c: Card, led: int) -> bool:
 def club_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The club bot's action for this view (one of `view["legal"]`)."""
     legal = legal_of(view)
-    if any("call" in e or "pitch" in e for e in legal):
+    if step_of(view) == "bid":
         return choose_bid(view, legal, rng)
     return choose_play(view, legal, rng)

@@ -4,7 +4,9 @@
     base.py              actions, refusals (IllegalAction), Phase, Contract, the HandState protocol
     view.py              the one view schema both games' `view_for` follow, and its `step`s
     game.py              the game loop both games share (totals, rows, winners, hand limit)
-    five_hundred.py, pitch.py           the rules; *_notation.py: how their calls read
+    five_hundred.py, pitch.py           the rules
+    notation.py, five_hundred_notation.py, pitch_notation.py
+                         short language-neutral forms of cards, calls, contracts and actions
     records.py, export.py               reading/replaying and writing hand and game records
 
 Refusal codes
@@ -12,10 +14,10 @@ Refusal codes
 
 Every refusal of an action (`base.IllegalAction`) and every bad record (`base.RecordError`)
 carries a `code`: one word from this fixed list (`base.REFUSAL_CODES`). Codes are for programs
-and never change; the English reason beside them is for people and may. The reason is built by
-`base.refusal_message` from a template (`base.REFUSAL_MESSAGES`, keyed by the code or by
-"code.variant" when one code covers several sentences) and the refusal's `params`, so the site
-can translate the same template and params.
+and never change. A refusal also has a message id (the code, or "code.variant" when one code
+covers several sentences) and language-neutral `params` (card codes, suit letters, record calls,
+action kinds, steps, numbers). The engines hold no words for people: the site's
+games/refusals.py turns the message id and params into a translated sentence.
 
     malformed           not an action (or record) this game knows: an unknown call, a key or
                         shape the rules never take, a bad deal or option

@@ -8,7 +8,7 @@ Using a hand
     hand = Hand.new(4, Options(), dealer=0, rng=random.Random(7))   # the rules' 3-1-4-1-3-1 deal
     hand = Hand.from_deal(4, options, dealer, {"hands": [...], "kitty": [...]})  # from a record
     hand.legal_actions()        the legal actions of the seat to act (`hand.to_act`)
-    hand.apply(action)          or IllegalAction, in a player's words, with the state unchanged
+    hand.apply(action)          or IllegalAction(code, params), with the state unchanged
     hand.view_for(seat)         what that seat may see (JSON-ready); hand.full_view(): everything
     hand.summary()              the replay object of shared/hand-records.md
     hand.scores(totals=None)    what the hand adds to each seat (the trick-points cap needs totals)

@@ -1,7 +1,7 @@
 """Auction Pitch (Setback, High-Low-Jack): the rules engine (shared/rules/pitch.md).
 
 A hand is its deal plus its ordered actions. `Hand` answers `legal_actions()`, checks and applies
-an action (raising `IllegalAction` in a player's words and changing nothing), scores the finished
+an action (raising `IllegalAction(code, params)` and changing nothing), scores the finished
 hand and gives `view_for(seat)`: what that seat may see and nothing more. `apply_hand` and
 `next_dealer` carry a game from hand to hand, and `Game` wraps them for callers that want one
 object for a whole game. The module follows the engine contract of `records.py`.
@@ -518,7 +518,7 @@ class Hand:
     # ---- applying actions --------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        """Record the action, or raise IllegalAction (in a player's words) and change nothing."""
+        """Record the action, or raise IllegalAction and change nothing."""
         if self._phase == PLAY and type(action) is Action and action.seat == self._turn:
             if action.kind == "play" and action.suit is None and not action.cards:
                 self._play(action)
