@@ -27,6 +27,7 @@ from .errors import InvalidInput, NotFound
 from .forms import RecordUploadForm
 from .models import HouseRuleSet, Table
 from .options import option_fields
+from .policies import TableAccess, table_access
 from .refusals import refusal_message
 from .serializers import (
     ActResultSerializer,
@@ -65,14 +66,27 @@ class GameAPIView(GenericAPIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    def get_table(self, pk: int, token: str | None = None) -> Table:
-        """The table, if the asker may see it; NotFound (the same as for no table) otherwise."""
+    def get_access(self, pk: int, token: str | None = None) -> TableAccess:
+        """The policy for the asker at table `pk`, if they may see it; NotFound (the same as
+        for no table) otherwise."""
         table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
         if token is None:
             token = self.request.query_params.get("token", "")
-        if table is None or not selectors.may_view(self.request.user, table, token):
+        access = table_access(self.request.user, table, token=token) if table else None
+        if access is None or not access.may_view:
             raise NotFound("There is no such table.")
-        return table
+        return access
+
+    def get_table(self, pk: int, token: str | None = None) -> Table:
+        """The table, if the asker may see it; NotFound (the same as for no table) otherwise."""
+        return self.get_access(pk, token).table
+
+    def records_table(self, pk: int) -> Table:
+        """The table whose finished hands' records the asker may download."""
+        access = self.get_access(pk)
+        if not access.may_download_records:
+            raise NotFound("There is no such table.")
+        return access.table
 
     def _fresh(self, table_id: int) -> Table:
         return Table.objects.select_related("club", "created_by").get(pk=table_id)
@@ -339,7 +353,7 @@ class HandRecordView(GameAPIView):
         responses={200: OpenApiTypes.OBJECT, **error_responses(404, 409)},
     )
     def get(self, request, pk: int, number: int):
-        table = self.get_table(pk)
+        table = self.records_table(pk)
         record = selectors.hand_record_for(table, number)
         if record is None:
             raise NotFound(f"There is no hand {number} at this table.")
@@ -356,7 +370,7 @@ class GameRecordView(GameAPIView):
         responses={200: OpenApiTypes.OBJECT, **error_responses(404)},
     )
     def get(self, request, pk: int):
-        table = self.get_table(pk)
+        table = self.records_table(pk)
         record = selectors.game_record_for(table)
         if record is None:
             raise NotFound("No hand has been finished at this table yet.")

@@ -1,9 +1,20 @@
-"""Who may do what at a table. Services enforce these rules; pages and the API ask the same
-questions to decide which buttons to show (like `clubs.permissions`).
+"""Who may do what at a table, now. The one answer services enforce and pages and the API show
+(shaped like `clubs.permissions.ClubAccess`): a page offers a control exactly when the service
+would accept it.
 
-    access = table_access(user, table)
-    access.may_start_with_bots           show the "start with bots" button?
-    access.start_with_bots_refusal()     why not (a GameError to raise), or None
+    access = table_access(user, table, token=token)
+    access.may_view                 see the table at all (others get a 404)
+    access.may_download_records     download the finished hands' records (as may_view)
+    access.sit_refusal()            take (or move to) a seat: why not, or None
+    access.leave_refusal()          leave your seat
+    access.start_with_bots_refusal()  fill the empty seats with bots and start now
+    access.seat_refusal()           sit at the table (to act for a seat)
+    access.look_refusal()           turn your cards face up (Five Hundred)
+    access.act_refusal()            act for your seat now (the rules then judge the action)
+    access.may_sit / may_leave / may_start_with_bots / may_look / may_act   the same, as booleans
+
+Each `*_refusal` returns the GameError the service raises (its message is what the page shows),
+or None. The seat-level details (which seat, which card) stay with the service and the rules.
 """
 
 from __future__ import annotations
@@ -12,9 +23,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from .errors import Conflict, GameError, NotAllowed, TableStarted
+from .errors import Conflict, GameError, NotAllowed, NotSeated, TableNotPlaying, TableStarted
 from .models import Seat, Table
-from .selectors import seat_of, table_seats
+from .selectors import join_refusal, may_view, seat_of, table_seats
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,7 @@ class TableAccess:
     table: Table
     seats: tuple[Seat, ...]
     seat: Seat | None
+    token: str = ""
 
     @property
     def signed_in(self) -> bool:
@@ -42,13 +54,57 @@ class TableAccess:
     def anyone_seated(self) -> bool:
         return any(s.user_id for s in self.seats)
 
+    # Seeing -------------------------------------------------------------------------------------
+
+    @property
+    def may_view(self) -> bool:
+        """May see the table (public view at least); `selectors.may_view` is the rule."""
+        return may_view(self.user, self.table, self.token, seats=list(self.seats))
+
+    @property
+    def may_download_records(self) -> bool:
+        """Finished hands' records show every card of hands that are over: whoever may see the
+        table may have them (an unfinished hand is never exported, whoever asks)."""
+        return self.may_view
+
+    # Acting -------------------------------------------------------------------------------------
+
+    def _signed_in_refusal(self) -> GameError | None:
+        return None if self.signed_in else NotAllowed(gettext("Please log in first."))
+
+    def sit_refusal(self) -> GameError | None:
+        """Why this user may not take a seat (or move to another) now. Which seat is the
+        service's question (it must exist and be free)."""
+        if refusal := self._signed_in_refusal():
+            return refusal
+        if not self.table.is_waiting:
+            return TableStarted(gettext("The game has started: seats can't change now."))
+        if not self.is_seated:
+            refusal = join_refusal(self.user, self.table, self.token)
+            if refusal:
+                return NotAllowed(refusal)
+        return None
+
+    def leave_refusal(self) -> GameError | None:
+        """Before the game the seat is freed; during it a bot takes it over, so a table without
+        bots can't be left mid-game."""
+        if refusal := self.seat_refusal():
+            return refusal
+        if self.table.is_finished:
+            return Conflict(gettext("The game is over."))
+        if self.table.is_playing and not self.table.bot_level:
+            return Conflict(
+                gettext("The game has started, and this table has no bots to take your seat.")
+            )
+        return None
+
     def start_with_bots_refusal(self) -> GameError | None:
         """Why this user may not fill the empty seats with bots and start now (None: they may).
 
         The rule: a waiting table that takes bots, asked by a player sitting at it or by whoever
         opened it, with at least one person seated (a game needs a person)."""
-        if not self.signed_in:
-            return NotAllowed(gettext("Please log in first."))
+        if refusal := self._signed_in_refusal():
+            return refusal
         if not self.table.is_waiting:
             return TableStarted(gettext("The game has already started."))
         if not (self.is_seated or self.is_creator):
@@ -61,13 +117,83 @@ class TableAccess:
             return Conflict(gettext("Take a seat first: a game needs at least one person."))
         return None
 
+    def seat_refusal(self) -> GameError | None:
+        """Why this user has no seat here to act for (None: they sit at the table)."""
+        if refusal := self._signed_in_refusal():
+            return refusal
+        if not self.is_seated:
+            return NotSeated(gettext("You are not sitting at this table."))
+        return None
+
+    def look_refusal(self) -> GameError | None:
+        """Turning your cards face up: a seated player during a hand (in Pitch it changes
+        nothing, and is not refused)."""
+        if refusal := self.seat_refusal():
+            return refusal
+        if not self.table.is_playing:
+            return TableNotPlaying(gettext("There is no hand being played."))
+        return None
+
+    def act_refusal(self) -> GameError | None:
+        """Why this user may not act now, before the rules judge what they do: not seated, or
+        the game isn't being played. Whose turn it is and the action number are the service's
+        checks, in its transaction (they say more than a page may know in advance)."""
+        if refusal := self.seat_refusal():
+            return refusal
+        if not self.table.is_playing:
+            return TableNotPlaying(
+                gettext("The game is over.")
+                if self.table.is_finished
+                else gettext("The game hasn't started yet.")
+            )
+        return None
+
+    @property
+    def may_sit(self) -> bool:
+        return self.sit_refusal() is None
+
+    @property
+    def may_leave(self) -> bool:
+        return self.leave_refusal() is None
+
     @property
     def may_start_with_bots(self) -> bool:
         return self.start_with_bots_refusal() is None
 
+    @property
+    def may_look(self) -> bool:
+        return self.look_refusal() is None
 
-def table_access(user, table: Table, seats: list[Seat] | None = None) -> TableAccess:
-    """The policy for `user` at `table` (pass `seats` when they are already loaded or locked)."""
+    @property
+    def may_act(self) -> bool:
+        """May act now: seated at a table being played, and it is this seat's turn."""
+        return (
+            self.act_refusal() is None
+            and self.table.to_act is not None
+            and self.table.to_act == self.seat.number
+        )
+
+    def start_hint(self) -> str:
+        """Why the "start with bots" button is missing, for whoever could otherwise use it."""
+        if self.may_start_with_bots or not self.table.is_waiting or not self.table.bot_level:
+            return ""
+        if not (self.is_seated or self.is_creator):
+            return ""
+        refusal = self.start_with_bots_refusal()
+        return refusal.message if refusal else ""
+
+
+def table_access(
+    user, table: Table, seats: list[Seat] | None = None, token: str = ""
+) -> TableAccess:
+    """The policy for `user` at `table` (pass `seats` when they are already loaded or locked;
+    `token`: the invite token the request carries, if any)."""
     if seats is None:
         seats = table_seats(table)
-    return TableAccess(user=user, table=table, seats=tuple(seats), seat=seat_of(user, table, seats))
+    return TableAccess(
+        user=user,
+        table=table,
+        seats=tuple(seats),
+        seat=seat_of(user, table, seats),
+        token=token,
+    )

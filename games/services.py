@@ -52,7 +52,6 @@ from .errors import (
     InvalidInput,
     NotAllowed,
     NotFound,
-    NotSeated,
     NotYourSeat,
     NotYourTurn,
     SeatTaken,
@@ -63,7 +62,7 @@ from .errors import (
 from .models import BotLevel, HouseRuleSet, Seat, Table, TableAction, TableHand
 from .options import OptionsError, validate_options
 from .policies import table_access
-from .selectors import join_refusal, seat_of, table_seats
+from .selectors import table_seats
 from .signals import game_finished, hand_finished
 
 __all__ = [
@@ -297,15 +296,16 @@ def table_sit(actor, table: Table | int, number: int, *, token: str = "") -> Sea
     number = _whole_number(number, "seat")
     with transaction.atomic():
         table = _lock_table(table)
-        if not table.is_waiting:
-            raise TableStarted("The game has started: seats can't change now.")
+        seats = table_seats(table)
+        access = table_access(actor, table, seats, token=token)
+        refusal = access.sit_refusal()
+        if isinstance(refusal, TableStarted):
+            raise refusal
         if not 0 <= number < table.players:
             raise InvalidInput(f"Seats are numbered 0 to {table.players - 1}.", field="seat")
-        refusal = join_refusal(actor, table, token)
-        seats = table_seats(table)
-        current = seat_of(actor, table, seats)
-        if refusal and current is None:
-            raise NotAllowed(refusal)
+        if refusal is not None:
+            raise refusal
+        current = access.seat
         wanted = seats[number]
         if current is not None and current.number == number:
             return wanted
@@ -332,19 +332,13 @@ def table_leave(actor, table: Table | int) -> None:
     _require_signed_in(actor)
     with transaction.atomic():
         table = _lock_table(table)
-        seats = table_seats(table)
-        seat = seat_of(actor, table, seats)
-        if seat is None:
-            raise NotSeated("You are not sitting at this table.")
-        if table.is_finished:
-            raise Conflict("The game is over.")
+        access = table_access(actor, table, table_seats(table))
+        if (refusal := access.leave_refusal()) is not None:
+            raise refusal
+        seat = access.seat
         seat.user = None
         seat.taken_at = None
         if table.is_playing:
-            if not table.bot_level:
-                raise Conflict(
-                    "The game has started, and this table has no bots to take your seat."
-                )
             seat.bot_level = table.bot_level
             _bot_looks(table, [seat])
         seat.save(update_fields=["user", "bot_level", "taken_at"])
@@ -587,9 +581,10 @@ def table_act(
             if not seats[seat_number].is_bot:
                 raise NotYourSeat(f"Seat {seat_number} is not a bot's.")
         else:
-            mine = seat_of(actor, table, seats)
-            if mine is None:
-                raise NotSeated("You are not sitting at this table.")
+            access = table_access(actor, table, seats)
+            if (refusal := access.seat_refusal()) is not None:
+                raise refusal
+            mine = access.seat
             record.setdefault("seat", mine.number)
             if record["seat"] != mine.number:
                 raise NotYourSeat(f"You can only act for your own seat (seat {mine.number}).")
@@ -688,12 +683,10 @@ def table_look(actor, table: Table | int) -> bool:
     _require_signed_in(actor)
     with transaction.atomic():
         table = _lock_table(table)
-        seats = table_seats(table)
-        seat = seat_of(actor, table, seats)
-        if seat is None:
-            raise NotSeated("You are not sitting at this table.")
-        if not table.is_playing:
-            raise TableNotPlaying("There is no hand being played.")
+        access = table_access(actor, table)
+        if (refusal := access.look_refusal()) is not None:
+            raise refusal
+        seat = access.seat
         if table.game != Game.FIVE_HUNDRED:
             return False
         table_hand = TableHand.objects.get(table=table, number=table.hand_number)

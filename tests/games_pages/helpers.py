@@ -10,7 +10,7 @@ from typing import Any
 
 from games import selectors, services, state
 from games.models import Table, TableHand
-from games.views import card_info
+from games.presenters import card_info
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import services
 from games.engines.cards import parse_card
 from games.models import Table, TableAction
-from games.views import card_info
+from games.presenters import card_info
 
 from .helpers import (
     HTMX,

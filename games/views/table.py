@@ -1,0 +1,87 @@
+"""The live table: the page, its fragment (what htmx swaps in) and the cheap poll.
+
+Every button is an ordinary form: with htmx the table's actions post to the same URLs and get the
+new table fragment back (`games/table.html#live`); without JavaScript they redirect back to the
+table page. While someone else is to act, the page polls a tiny version URL (one query) and
+refreshes the fragment when the table has changed. What a seat may see comes only from
+`selectors.table_view_for`; what it may do, from `games.policies`; what the page shows of both,
+from `presenters.table_page`.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..bots import BOT_LEVELS
+from ..models import BotLevel
+from ..policies import TableAccess
+from ..presenters import Echo, Offer, options_in_words, table_page
+from .common import access_to, table_url, token_of
+
+
+def offer_of(access: TableAccess) -> Offer:
+    """The controls the page shows: exactly the actions the services would accept now."""
+    return Offer(
+        sit=access.may_sit,
+        start=access.may_start_with_bots,
+        start_hint=access.start_hint(),
+        leave=access.may_leave,
+        look=access.may_look,
+    )
+
+
+def table_context(request, access: TableAccess, echo: Echo) -> dict:
+    table = access.table
+    data = selectors.table_view_for(request.user, table)
+    finished = selectors.finished_hands(table) if data["last_hand"] else []
+    invite = data["table"].get("invite_token")
+    return {
+        **table_page(data, finished, offer=offer_of(access), echo=echo),
+        "table": table,
+        "token": access.token,
+        "options_words": options_in_words(table.game, table.options),
+        "bot_level_label": BotLevel(table.bot_level).label if table.bot_level else "",
+        "bot_level_description": BOT_LEVELS.get(table.bot_level, ""),
+        "invite_url": request.build_absolute_uri(table_url(table, invite)) if invite else "",
+    }
+
+
+def render_table(request, pk: int, *, status=200, fragment=None, echo=None) -> HttpResponse:
+    """The table page, or only its live fragment (htmx), as this request's user sees it."""
+    context = table_context(request, access_to(request, pk), echo or Echo())
+    if fragment is None:
+        fragment = bool(request.htmx)
+    name = "games/table.html#live" if fragment else "games/table.html"
+    return render(request, name, context, status=status)
+
+
+@require_GET
+def table_detail(request, pk: int):
+    return render_table(request, pk, fragment=False)
+
+
+@require_GET
+def table_live(request, pk: int):
+    """The live part of the table page (what htmx swaps in when the table has changed)."""
+    return render_table(request, pk, fragment=True)
+
+
+@require_GET
+def table_poll(request, pk: int):
+    """Has anything changed since version `v`? 204 if not; otherwise an empty answer with the
+    `HX-Trigger: table-changed` header, which makes the page fetch the fresh fragment. A 404, as
+    for no table, to whoever may not see it. One query for the table and who may see it (plus
+    the session and the user when signed in): the answer holds only counters."""
+    row = selectors.table_version(pk, request.user, token_of(request))
+    if row is None:
+        raise Http404("There is no such table.")
+    seen = request.GET.get("v", "")
+    if seen.isdigit() and int(seen) == row["version"]:
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Trigger"] = "table-changed"
+    response["Cache-Control"] = "no-store"
+    return response
