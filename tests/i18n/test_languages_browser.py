@@ -262,10 +262,10 @@ def test_the_table_page_on_a_phone_in_its_script(
         expect(page.locator("#table-live")).to_be_visible()
         assert font_ready(page, code), f"{FONTS[code][0]} did not load"
         page.screenshot(path=str(folder_for(request) / f"table-{code}-phone.png"), full_page=True)
+        # Nothing sticks out sideways on the phone, right to left or not.
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert SCRIPT[code].search(page.locator("#table-live").inner_text()), (
             f"the table is not in {code}"
         )
-        # Nothing sticks out sideways on the phone, right to left or not.
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         context.close()

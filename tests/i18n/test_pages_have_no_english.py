@@ -29,6 +29,7 @@ from django.utils import timezone, translation
 
 from tests.i18n.site_languages import configured, skip_unless_configured
 from tests.i18n.visible_text import AllowList, english_left, segments
+from tests.layout.conftest import four_pair_knockout
 
 LANGUAGES = ("mr", "ms", "pa", "ur")
 LATIN = {"ms"}  # Malay is written in Latin letters: only the comparison with English holds
@@ -51,7 +52,7 @@ NAMES = [
     CLUB_NAME,
     "wattle",
     "Wattle Hall",
-    "Thursday Cards",
+    "Wattle Cards Evening",
     "Spring Knockout",
     "Autumn Pairs",
     "Bidding Table",
@@ -147,6 +148,15 @@ class Tables:
             self.play_legal(table, 1)
             table.refresh_from_db()
 
+    def after_first_hand(self, game: str, name: str, call: str):
+        """A table whose first hand (won by `call`) is over: the second is being bid."""
+        table = self.open(game, name)
+        self.win_auction(table, call)
+        self.finish_hand(table)
+        table.refresh_from_db()
+        assert table.hand_number == 2
+        return table
+
 
 def build_world():
     """Everything the pages show; returns (pages, allowed names)."""
@@ -181,7 +191,7 @@ def build_world():
         starts_at=now + timedelta(days=2),
         capacity=24,
         venue="Wattle Hall",
-        title="Thursday Cards",
+        title="Wattle Cards Evening",
         notes="",
     )
     for person in people[:6]:
@@ -203,11 +213,7 @@ def build_world():
     tables.play_legal(trick, 3)  # the discard, then two cards of the first trick
     assert tables.phase(trick) == "play"
     reader["500 play"] = (trick, tables.to_act(trick))
-    second = tables.open("five_hundred", "Second Hand Table")
-    tables.win_auction(second, "7H")
-    tables.finish_hand(second)
-    second.refresh_from_db()
-    assert second.hand_number == 2
+    second = tables.after_first_hand("five_hundred", "Second Hand Table", "7H")
     reader["500 hand over"] = (second, tables.to_act(second))
     final = tables.open("five_hundred", "Final Table", hand_limit=1)
     tables.win_auction(final, "7H")
@@ -225,23 +231,11 @@ def build_world():
     tables.play_legal(pitch_play, 2)
     assert tables.phase(pitch_play) == "play"
     reader["pitch play"] = (pitch_play, tables.to_act(pitch_play))
-    pitch_over = tables.open("pitch", "Pitch Second Hand Table")
-    tables.win_auction(pitch_over, "2")
-    tables.finish_hand(pitch_over)
-    pitch_over.refresh_from_db()
-    assert pitch_over.hand_number == 2
+    pitch_over = tables.after_first_hand("pitch", "Pitch Second Hand Table", "2")
     reader["pitch hand over"] = (pitch_over, tables.to_act(pitch_over))
 
     # A knockout of four pairs, round 1 published, one result in; a draft being set up.
-    knockout = tournament_services.tournament_create(
-        dora, club, name="Spring Knockout", game="five_hundred", format="single_elimination"
-    )
-    for i in range(4):
-        tournament_services.entrant_add(dora, knockout, members=people[2 * i : 2 * i + 2])
-    tournament_services.tournament_start(dora, knockout)
-    round_ = knockout.round_set.get(number=1)
-    if round_.is_draft:
-        tournament_services.round_publish(dora, round_)
+    knockout, round_ = four_pair_knockout(dora, club, people, "Spring Knockout")
     first = round_.tables.order_by("number").first()
     tournament_services.result_enter(dora, first, scores=[500, 120])
     tournament_services.standings_recalculate(knockout.pk)
@@ -331,7 +325,8 @@ def world(django_db_setup, django_db_blocker):
 def kept_on_purpose(language: str):
     """Whether the language's catalogue translates this very message to itself (a word the
     language writes the same, like Malay "Status"): then it is no English left."""
-    catalog = translation.trans_real.translation(language)._catalog
+    # Django's merged catalogue of the language (ours over Django's own); no public API has it.
+    catalog = getattr(translation.trans_real.translation(language), "_catalog", None) or {}
 
     def kept(text: str) -> bool:
         return catalog.get(text) == text
