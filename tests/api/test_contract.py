@@ -75,7 +75,7 @@ def test_lists_documented_as_paginated_are_paginated(make_user, director, member
 
 
 def test_table_hands_are_paginated(four):
-    from tests.games_pages.test_replay_pages import finished_table
+    from tests.games.pages.test_replay_pages import finished_table
 
     table = finished_table(four, seed=4, hands=2)
     body = paged(signed_in(four[0]).get(f"/api/tables/{table.pk}/hands/?limit=1"))

@@ -239,7 +239,7 @@ def test_pitch_club_breaks_ties_with_its_rng():
 def test_expert_defends_misere_by_forcing_the_contractor():
     """Open misère, contractor's hand exposed: its only club is the ace. A defender with clubs
     and diamonds leads a club, which the contractor must win, not a diamond it can duck."""
-    from tests.bots.test_five_hundred_bot import deal
+    from tests.games.bots.test_five_hundred_bot import deal
 
     hand = deal(
         4,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = Path(__file__).parent / "records" / "five_hundred"
 SLAM = FIXTURES / "hand_4p_slam.json"
 GAME = FIXTURES / "game_4p_won.json"
