@@ -9,6 +9,7 @@ directors (and staff); rebuilding every ladder is for staff. A refused request a
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -52,7 +53,7 @@ def _game(value: str | None, default: str | None = Game.FIVE_HUNDRED) -> str:
     if not value and default:
         return default
     if value not in Game.values:
-        raise ValidationError({"game": "Choose five_hundred or pitch."})
+        raise ValidationError({"game": _("Choose five_hundred or pitch.")})
     return value
 
 
@@ -63,9 +64,11 @@ def _int_param(request, name: str, default: int, low: int, high: int) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise ValidationError({name: "Give a whole number."}) from None
+        raise ValidationError({name: _("Give a whole number.")}) from None
     if not low <= value <= high:
-        raise ValidationError({name: f"Give a number from {low} to {high}."})
+        raise ValidationError(
+            {name: _("Give a number from %(low)s to %(high)s.") % {"low": low, "high": high}}
+        )
     return value
 
 
@@ -358,9 +361,9 @@ class RebuildJobView(LadderAPIView):
     def get(self, request, job_id):
         job = RebuildJob.objects.select_related("club").filter(pk=job_id).first()
         if job is None:
-            raise NotFound("There is no such rebuild.")
+            raise NotFound(_("There is no such rebuild."))
         if not services.may_rebuild(request.user, job.club):
             raise services.NotAllowed(
-                "Only the club's directors and the site's staff can see this rebuild."
+                _("Only the club's directors and the site's staff can see this rebuild.")
             )
         return Response(RebuildJobSerializer(job).data)

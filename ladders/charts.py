@@ -6,7 +6,8 @@ Each function returns one `<svg>` element as a string, ready to put in a page:
     bar_chart(rows, title=...)               horizontal bars, e.g. contracts made of bid by level
 
 The charts scale to the width of their container (a viewBox and width="100%", no fixed pixel
-size), carry a `<title>` and `<desc>` for screen readers (role="img", aria-labelledby), use the
+size), carry a `<title>` and `<desc>` in the active language (the SVG itself stays left to
+right in right-to-left pages: `direction="ltr"`), for screen readers (role="img", aria-labelledby), use the
 page's own fonts and colours for text (font-family inherit, fill currentColor) and no scripts,
 styles or external resources. Every piece of text is XML-escaped. Series are told apart by line
 style as well as colour.
@@ -20,6 +21,11 @@ from datetime import date, datetime
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from django.utils import dateformat
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from .stats import Tally
 
 WIDTH = 360
@@ -30,7 +36,6 @@ BAR_BACK = "#c8e6c9"
 GRID_COLOUR = "#999999"
 FONT = 13
 SMALL = 11
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def _num(value: float) -> str:
@@ -48,9 +53,13 @@ def _text(value: Any) -> str:
 
 
 def date_label(moment: date | datetime, with_year: bool = True) -> str:
-    """ "3 Mar 2025" (or "3 Mar"), independent of the server's locale."""
-    label = f"{moment.day} {MONTHS[moment.month - 1]}"
-    return f"{label} {moment.year}" if with_year else label
+    """ "3 Mar 2025" (or "3 Mar"), the month named in the active language."""
+    return dateformat.format(moment, "j M Y" if with_year else "j M")
+
+
+def _figure(value: float, places: int) -> str:
+    """A number with `places` decimals, as the active language writes it."""
+    return number_format(value, places)
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -83,7 +92,7 @@ def _open(chart_id: str, title: str, desc: str, height: float) -> list[str]:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {_num(height)}" '
         f'width="100%" preserveAspectRatio="xMidYMid meet" role="img" '
         f'id={_attr(chart_id)} class="chart" aria-labelledby={_attr(f"{title_id} {desc_id}")} '
-        f'font-family="inherit" font-size="{FONT}">',
+        f'font-family="inherit" font-size="{FONT}" direction="ltr">',
         f"<title id={_attr(title_id)}>{_text(title)}</title>",
         f"<desc id={_attr(desc_id)}>{_text(desc)}</desc>",
     ]
@@ -107,10 +116,10 @@ def rating_chart(
     plot_w = WIDTH - left - right
     plot_h = height - top - bottom
     if not points:
-        parts = _open(chart_id, title, "No rated games yet.", height)
+        parts = _open(chart_id, title, _("No rated games yet."), height)
         parts.append(
             f'<text x="{WIDTH // 2}" y="{height // 2}" text-anchor="middle" '
-            f'fill="currentColor">No rated games yet</text>'
+            f'fill="currentColor">{_text(_("No rated games yet"))}</text>'
         )
         parts.append("</svg>")
         return "\n".join(parts)
@@ -133,12 +142,23 @@ def rating_chart(
     def y_of(value: float) -> float:
         return top + (y_high - value) / (y_high - y_low) * plot_h
 
-    desc = (
-        f"{len(points)} rated game{'s' if len(points) != 1 else ''} from "
-        f"{date_label(first.played_at)} to {date_label(last.played_at)}. "
-        f"Skill estimate μ went from {first.mu:.1f} to {last.mu:.1f}; "
-        f"ladder score μ − 3σ went from {first.conservative:.1f} to {last.conservative:.1f}."
-    )
+    desc = ngettext(
+        "%(count)s rated game from %(first)s to %(last)s. Skill estimate μ went from "
+        "%(mu_first)s to %(mu_last)s; ladder score μ − 3σ went from %(score_first)s to "
+        "%(score_last)s.",
+        "%(count)s rated games from %(first)s to %(last)s. Skill estimate μ went from "
+        "%(mu_first)s to %(mu_last)s; ladder score μ − 3σ went from %(score_first)s to "
+        "%(score_last)s.",
+        len(points),
+    ) % {
+        "count": len(points),
+        "first": date_label(first.played_at),
+        "last": date_label(last.played_at),
+        "mu_first": _figure(first.mu, 1),
+        "mu_last": _figure(last.mu, 1),
+        "score_first": _figure(first.conservative, 1),
+        "score_last": _figure(last.conservative, 1),
+    }
     parts = _open(chart_id, title, desc, height)
 
     # Legend across the top: solid μ, dashed ladder score.
@@ -147,12 +167,12 @@ def rating_chart(
         f'<line x1="{left}" y1="14" x2="{left + 22}" y2="14" stroke="{MU_COLOUR}" '
         'stroke-width="2.5"/>'
     )
-    parts.append(f'<text x="{left + 28}" y="18">μ (skill)</text>')
+    parts.append(f'<text x="{left + 28}" y="18">{_text(_("μ (skill)"))}</text>')
     parts.append(
         f'<line x1="{left + 120}" y1="14" x2="{left + 142}" y2="14" stroke="{SCORE_COLOUR}" '
         'stroke-width="2.5" stroke-dasharray="6 4"/>'
     )
-    parts.append(f'<text x="{left + 148}" y="18">μ − 3σ (ladder score)</text>')
+    parts.append(f'<text x="{left + 148}" y="18">{_text(_("μ − 3σ (ladder score)"))}</text>')
     parts.append("</g>")
 
     # Horizontal grid lines and value labels.
@@ -225,11 +245,12 @@ def rating_chart(
         parts.append('<g class="dots">')
         for p in points:
             x = _num(x_of(p.played_at))
-            tip = (
-                f"{date_label(p.played_at)}: μ {p.mu:.1f}, "
-                f"σ {getattr(p, 'sigma', (p.mu - p.conservative) / 3):.2f}, "
-                f"ladder score {p.conservative:.1f}"
-            )
+            tip = _("%(date)s: μ %(mu)s, σ %(sigma)s, ladder score %(score)s") % {
+                "date": date_label(p.played_at),
+                "mu": _figure(p.mu, 1),
+                "sigma": _figure(getattr(p, "sigma", (p.mu - p.conservative) / 3), 2),
+                "score": _figure(p.conservative, 1),
+            }
             parts.append(
                 f'<circle cx="{x}" cy="{_num(y_of(p.mu))}" r="3" fill="{MU_COLOUR}">'
                 f"<title>{_text(tip)}</title></circle>"
@@ -249,13 +270,14 @@ def bar_chart(
     *,
     title: str,
     chart_id: str = "bar-chart",
-    value_name: str = "made",
-    total_name: str = "bid",
+    value_name: str = "",
+    total_name: str = "",
 ) -> str:
     """Horizontal bars, one row per (label, value).
 
     A value is a number, or a `stats.Tally`: then the bar shows how many were made (solid) out of
-    how many were bid (the pale bar behind it), labelled "3 of 5". Labels sit on the left so they
+    how many were bid (the pale bar behind it), labelled "3 of 5". `value_name` and `total_name`
+    (translated words, "made" and "bid" by default) name the two in the description. Labels sit on the left so they
     stay readable on a phone.
     """
     parsed: list[tuple[str, float, float | None]] = []
@@ -273,17 +295,26 @@ def bar_chart(
     plot_w = WIDTH - left - right
     scale_max = max([v for _, v, _ in parsed] + [t for _, _, t in parsed if t is not None] + [0])
 
+    value_name = value_name or _("made")
+    total_name = total_name or _("bid")
+
     def described(label: str, value: float, total: float | None) -> str:
         if total is None:
             return f"{label}: {_tick_text(value)}"
-        return f"{label}: {_tick_text(value)} {value_name} of {_tick_text(total)} {total_name}"
+        return _("%(label)s: %(value)s %(value_name)s of %(total)s %(total_name)s") % {
+            "label": label,
+            "value": _tick_text(value),
+            "value_name": value_name,
+            "total": _tick_text(total),
+            "total_name": total_name,
+        }
 
-    desc = "; ".join(described(*row) for row in parsed) + "." if parsed else "No data yet."
+    desc = "; ".join(described(*row) for row in parsed) + "." if parsed else _("No data yet.")
     parts = _open(chart_id, title, desc, height)
     if not parsed:
         parts.append(
             f'<text x="{WIDTH // 2}" y="{_num(height / 2)}" dy="0.35em" text-anchor="middle" '
-            'fill="currentColor">No data yet</text>'
+            f'fill="currentColor">{_text(_("No data yet"))}</text>'
         )
     for index, (label, value, total) in enumerate(parsed):
         y = top + index * (row_h + gap)
@@ -308,7 +339,10 @@ def bar_chart(
             "</title></rect>"
         )
         figure = (
-            _tick_text(value) if total is None else f"{_tick_text(value)} of {_tick_text(total)}"
+            _tick_text(value)
+            if total is None
+            else _("%(value)s of %(total)s")
+            % {"value": _tick_text(value), "total": _tick_text(total)}
         )
         end = left + max(width_of(value), width_of(total or 0))
         parts.append(

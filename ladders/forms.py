@@ -1,29 +1,32 @@
 """Forms for the ladder pages. They parse; `ladders.services` decides and saves."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
 
 
 class LadderSettingsForm(forms.Form):
     rate_bot_games = forms.BooleanField(
-        label="Rate games with a bot at the table",
+        label=_("Rate games with a bot at the table"),
         required=False,
-        help_text="The people in such games are rated; the bot counts as a steady, average player "
-        "and is never rated. Changing this rebuilds the club's ladders.",
+        help_text=_(
+            "The people in such games are rated; the bot counts as a steady, average player "
+            "and is never rated. Changing this rebuilds the club's ladders."
+        ),
     )
     min_games = forms.IntegerField(
-        label="Games to appear on the ladder",
+        label=_("Games to appear on the ladder"),
         min_value=0,
         max_value=1000,
-        help_text="Rated games a player needs before they are shown.",
+        help_text=_("Rated games a player needs before they are shown."),
     )
     active_days = forms.IntegerField(
-        label="Active within (days)",
+        label=_("Active within (days)"),
         min_value=1,
         max_value=3650,
         required=False,
-        help_text="Show only players whose last rated game was this recent. Blank: no limit.",
+        help_text=_("Show only players whose last rated game was this recent. Blank: no limit."),
     )
 
     @classmethod
@@ -38,7 +41,7 @@ class LadderSettingsForm(forms.Form):
 
 class RebuildForm(forms.Form):
     game = forms.ChoiceField(
-        label="Game",
-        choices=[("", "Both games"), *Game.choices],
+        label=_("Game"),
+        choices=[("", _("Both games")), *Game.choices],
         required=False,
     )

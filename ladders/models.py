@@ -22,6 +22,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
 
@@ -35,23 +37,26 @@ class ClubLadderSettings(models.Model):
         "clubs.Club", on_delete=models.CASCADE, related_name="ladder_settings"
     )
     rate_bot_games = models.BooleanField(
-        "rate games with bots",
+        _("rate games with bots"),
         default=False,
-        help_text="Count the club's games that had a bot at the table, for the people in them. "
-        "Bots are never rated.",
+        help_text=_(
+            "Count the club's games that had a bot at the table, for the people in them. "
+            "Bots are never rated."
+        ),
     )
     min_games = models.PositiveSmallIntegerField(
-        "games to appear",
+        _("games to appear"),
         default=MIN_GAMES,
-        help_text="Rated games a player needs before they appear on the club's ladders.",
+        help_text=_("Rated games a player needs before they appear on the club's ladders."),
     )
     active_days = models.PositiveSmallIntegerField(
-        "active within (days)",
+        _("active within (days)"),
         null=True,
         blank=True,
         default=ACTIVE_DAYS,
-        help_text="Show only players whose last rated game was within this many days "
-        "(blank: no limit).",
+        help_text=_(
+            "Show only players whose last rated game was within this many days (blank: no limit)."
+        ),
     )
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
@@ -302,15 +307,15 @@ class RebuildJob(models.Model):
     """A rebuild of ratings from scratch, with its progress for the page that polls it."""
 
     class Scope(models.TextChoices):
-        ALL = "all", "Every ladder (site-wide and every club)"
-        SITE = "site", "The site-wide ladders"
-        CLUB = "club", "One club's ladders"
+        ALL = "all", _("Every ladder (site-wide and every club)")
+        SITE = "site", _("The site-wide ladders")
+        CLUB = "club", _("One club's ladders")
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting to start"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", _("Waiting to start")
+        RUNNING = "running", pgettext_lazy("rebuild", "Running")
+        DONE = "done", pgettext_lazy("rebuild", "Done")
+        FAILED = "failed", pgettext_lazy("rebuild", "Failed")
 
     scope = models.CharField(max_length=5, choices=Scope.choices)
     club = models.ForeignKey(
@@ -347,12 +352,12 @@ class RebuildJob(models.Model):
         return reverse("ladders:rebuild_job", args=[self.pk])
 
     def describe(self) -> str:
-        game = Game(self.game).label if self.game else "Five Hundred and Pitch"
+        game = Game(self.game).label if self.game else gettext("Five Hundred and Pitch")
         if self.scope == self.Scope.CLUB:
-            return f"{self.club.name} ladders ({game})"
+            return gettext("%(club)s ladders (%(game)s)") % {"club": self.club.name, "game": game}
         if self.scope == self.Scope.SITE:
-            return f"Site-wide ladders ({game})"
-        return f"Every ladder ({game})"
+            return gettext("Site-wide ladders (%(game)s)") % {"game": game}
+        return gettext("Every ladder (%(game)s)") % {"game": game}
 
     @property
     def percent(self) -> int:

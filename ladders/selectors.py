@@ -24,6 +24,8 @@ from typing import Any
 
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from clubs.models import Club, ClubNight
@@ -45,11 +47,11 @@ from .ratings import (
     MIN_GAMES,
     HistoryPoint,
     LeaderboardRow,
-    ladder_explanation,
     leaderboard,
 )
 
 GAMES = list(Game.values)
+SITE_WIDE = gettext_lazy("Site-wide")  # where a site-wide ladder is, beside clubs' names
 
 
 # The ladder rules ---------------------------------------------------------------------------------
@@ -76,6 +78,55 @@ def rules_for(club: Club | int | None) -> LadderRules:
     if row is None:
         return LadderRules()
     return LadderRules(row.rate_bot_games, row.min_games, row.active_days)
+
+
+def ladder_explanation(
+    min_games: int = MIN_GAMES,
+    active_days: int | None = ACTIVE_DAYS,
+    rate_with_bots: bool = False,
+) -> str:
+    """How the ladder is computed, in plain words, in the active language (the pages' and the
+    API's wording of `ratings.ladder_explanation`, which stays free of Django)."""
+    how = _(
+        'Every finished game moves the ladder. Each player has a skill estimate (μ, "mu") and '
+        'an uncertainty (σ, "sigma"). A new player starts at μ 25 with a wide uncertainty. '
+        "After each game the result is read as a finishing order of the sides: partners share "
+        "one place, players at a free-for-all table each take their own, and the game's winners "
+        "come first. Beating sides that were expected to beat you moves your μ up a lot; losing "
+        "to sides you were expected to beat moves it down a lot; expected results move it "
+        "little. Every game you play also makes the system surer of you, so σ shrinks. "
+        "The ladder ranks players by μ − 3σ, a cautious score the system is almost sure you "
+        "have earned, so it rises as you play more games and win them."
+    )
+    if active_days is not None:
+        who = ngettext(
+            "Only players with at least %(games)s rated game and who have played within the "
+            "last %(days)s days appear on the ladder.",
+            "Only players with at least %(games)s rated games and who have played within the "
+            "last %(days)s days appear on the ladder.",
+            min_games,
+        ) % {"games": min_games, "days": active_days}
+    else:
+        who = ngettext(
+            "Only players with at least %(games)s rated game however long ago they last played "
+            "appear on the ladder.",
+            "Only players with at least %(games)s rated games however long ago they last played "
+            "appear on the ladder.",
+            min_games,
+        ) % {"games": min_games}
+    bots = (
+        _(
+            "Games with a bot at the table count for the human players; the bot counts as a "
+            "steady, average player and has no rating of its own."
+        )
+        if rate_with_bots
+        else _("Games with a bot at the table do not count.")
+    )
+    replay = _(
+        "The ratings are recomputed from the full list of games in the order they were played "
+        "(the OpenSkill Plackett-Luce model), so a corrected result corrects everything after it."
+    )
+    return " ".join((how, who, bots, replay))
 
 
 def game_or_default(value: str | None) -> str:
@@ -106,7 +157,7 @@ def ladder_board(game: str, club: Club | None = None, now: datetime | None = Non
     explanation = ladder_explanation(rules.min_games, rules.active_days, rules.rate_with_bots)
     bot_note = ""
     if club is None and ClubLadderSettings.objects.filter(rate_bot_games=True).exists():
-        bot_note = (
+        bot_note = _(
             "Some clubs rate their games with a bot at the table (for the people in them); "
             "those games count here too. Bots themselves are never rated."
         )
@@ -165,7 +216,7 @@ class RatingLine:
 
     @property
     def where(self) -> str:
-        return self.ladder.club.name if self.ladder.club_id else "Site-wide"
+        return self.ladder.club.name if self.ladder.club_id else str(SITE_WIDE)
 
 
 def ratings_of(user):
@@ -299,7 +350,7 @@ def partner_users(stats) -> dict[int, User]:
 
 
 def _names(users: dict[int, User]) -> dict[Any, str]:
-    return {stats_data.BOT_PARTNER: "A bot", **{pk: u.shown_name for pk, u in users.items()}}
+    return {stats_data.BOT_PARTNER: _("A bot"), **{pk: u.shown_name for pk, u in users.items()}}
 
 
 def partner_names(stats) -> dict[Any, str]:
@@ -313,7 +364,7 @@ def partner_rows(stats) -> list[dict[str, Any]]:
     return [
         {
             "record": row,
-            "name": names.get(row.partner, "Someone"),
+            "name": names.get(row.partner, _("Someone")),
             "user": users.get(row.partner),
         }
         for row in getattr(stats, "partners", ())
@@ -423,10 +474,13 @@ def _night_from_games(club: Club, night: ClubNight, line: NightResult) -> None:
     line.winners = [{"name": users[u].shown_name, "user": users[u]} for u in top]
     line.how = "games"
     count = games.count()
-    line.detail = (
-        f"{best} win{'s' if best != 1 else ''} from {played[top[0]]} of the night's "
-        f"{count} rated game{'s' if count != 1 else ''}"
-    )
+    # Two numbers, each with its own plural: the sentence is built from two translated halves.
+    wins_part = ngettext("%(wins)s win", "%(wins)s wins", best) % {"wins": best}
+    line.detail = ngettext(
+        "%(wins_part)s from %(played)s of the night's %(count)s rated game",
+        "%(wins_part)s from %(played)s of the night's %(count)s rated games",
+        count,
+    ) % {"wins_part": wins_part, "played": played[top[0]], "count": count}
 
 
 @dataclass

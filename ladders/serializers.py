@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -162,7 +163,7 @@ class RebuildInputSerializer(serializers.Serializer):
         max_length=110,
         help_text="A club's slug; empty for every ladder (staff).",
     )
-    game = serializers.ChoiceField(choices=[("", "Both"), *Game.choices], required=False)
+    game = serializers.ChoiceField(choices=[("", _("Both")), *Game.choices], required=False)
 
 
 @extend_schema_field(

@@ -42,6 +42,9 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 from games.engines import five_hundred, pitch, records
 from games.engines.base import RecordError
 
@@ -54,9 +57,26 @@ PITCH = pitch.GAME
 
 LEVELS = (6, 7, 8, 9, 10)
 STRAINS = ("S", "C", "D", "H", "NT")
-STRAIN_WORDS = {"S": "Spades", "C": "Clubs", "D": "Diamonds", "H": "Hearts", "NT": "No-trumps"}
+STRAIN_WORDS = {
+    "S": pgettext_lazy("suit", "Spades"),
+    "C": pgettext_lazy("suit", "Clubs"),
+    "D": pgettext_lazy("suit", "Diamonds"),
+    "H": pgettext_lazy("suit", "Hearts"),
+    "NT": _("No-trumps"),
+}
 MISERES = ("misere", "open_misere", "blind_misere")
-MISERE_WORDS = {"misere": "Misère", "open_misere": "Open misère", "blind_misere": "Blind misère"}
+MISERE_WORDS = {
+    "misere": _("Misère"),
+    "open_misere": _("Open misère"),
+    "blind_misere": _("Blind misère"),
+}
+# What Pitch's four points are called on the statistics pages.
+POINT_WORDS = {
+    "high": pgettext_lazy("pitch point", "High"),
+    "low": pgettext_lazy("pitch point", "Low"),
+    "jack": pgettext_lazy("pitch point", "Jack"),
+    "game": pgettext_lazy("pitch point", "Game"),
+}
 CONTRACT_CALLS = tuple(f"{level}{strain}" for level in LEVELS for strain in STRAINS) + MISERES
 PITCH_LEVELS = (1, 2, 3, 4)
 POINT_KINDS = pitch.POINT_NAMES  # ("high", "low", "jack", "game")
@@ -197,7 +217,7 @@ class PitchStats:
         return [(str(level), self.bids[level]) for level in PITCH_LEVELS]
 
     def points_rows(self) -> list[tuple[str, int]]:
-        return [(kind.capitalize(), self.points[kind]) for kind in POINT_KINDS]
+        return [(POINT_WORDS[kind], self.points[kind]) for kind in POINT_KINDS]
 
 
 def _sum(tallies: Iterable[Tally]) -> Tally:

@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -110,7 +111,9 @@ def club_settings(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.may_rebuild(request.user, club):
         return _forbidden(
-            request, f"Only the directors of {club.name} can change its ladders.", club
+            request,
+            _("Only the directors of %(club)s can change its ladders.") % {"club": club.name},
+            club,
         )
     rules = selectors.rules_for(club)
     form = LadderSettingsForm.for_rules(rules, request.POST or None)
@@ -121,8 +124,12 @@ def club_settings(request, slug):
             apply_service_error(form, error)
         else:
             changed = form.cleaned_data["rate_bot_games"] != rules.rate_with_bots
-            note = " The ladders are being rebuilt." if changed else ""
-            messages.success(request, f"Ladder settings saved.{note}")
+            messages.success(
+                request,
+                _("Ladder settings saved. The ladders are being rebuilt.")
+                if changed
+                else _("Ladder settings saved."),
+            )
             return redirect("ladders:club", club.slug)
     return render(request, "ladders/settings.html", {"club": club, "form": form})
 
@@ -155,10 +162,20 @@ def player(request, username):
     club_slug = request.GET.get("club") or None
     ladder = _chart_ladder(person, lines, game, club_slug)
     history = selectors.rating_history(person, ladder) if ladder else []
-    where = ladder.club.name if ladder and ladder.club_id else "Site-wide"
+    if ladder and ladder.club_id:
+        title = _("%(name)s: %(club)s %(game)s rating") % {
+            "name": person.shown_name,
+            "club": ladder.club.name,
+            "game": Game(game).label,
+        }
+    else:
+        title = _("%(name)s: Site-wide %(game)s rating") % {
+            "name": person.shown_name,
+            "game": Game(game).label,
+        }
     chart = charts.rating_chart(
         history,
-        title=f"{person.shown_name}: {where} {Game(game).label} rating",
+        title=title,
         chart_id="rating-chart",
     )
     stats, stats_games = selectors.player_stats(person, game)
@@ -208,13 +225,13 @@ def _stats_charts(stats, game: str) -> dict:
         return {"stat_charts": []}
     if game == Game.FIVE_HUNDRED:
         specs = [
-            ("Contracts made of bid, by level", stats.by_level(), "contracts-by-level"),
-            ("Contracts made of bid, by trumps", stats.by_strain(), "contracts-by-strain"),
+            (_("Contracts made of bid, by level"), stats.by_level(), "contracts-by-level"),
+            (_("Contracts made of bid, by trumps"), stats.by_strain(), "contracts-by-strain"),
         ]
     else:
         specs = [
-            ("Bids made of bid, by level", stats.by_level(), "bids-by-level"),
-            ("Points won, by kind", stats.points_rows(), "points-by-kind"),
+            (_("Bids made of bid, by level"), stats.by_level(), "bids-by-level"),
+            (_("Points won, by kind"), stats.points_rows(), "points-by-kind"),
         ]
     return {
         "stat_charts": [
@@ -243,7 +260,7 @@ def rebuild_start(request, slug=None):
         return redirect(
             reverse("ladders:club", args=[club.slug]) if club else reverse("ladders:index")
         )
-    messages.success(request, "The rebuild has started.")
+    messages.success(request, _("The rebuild has started."))
     return redirect(job)
 
 
@@ -254,7 +271,7 @@ def rebuild_job(request, pk):
     if not services.may_rebuild(request.user, job.club):
         return _forbidden(
             request,
-            "Only the club's directors and the site's staff can see this rebuild.",
+            _("Only the club's directors and the site's staff can see this rebuild."),
             job.club,
         )
     context = {"job": job}
