@@ -14,6 +14,7 @@ DONE_SOURCES = (
     "core/",
     "games/rules_views.py",
     "games/templates/games/rules/",
+    "ladders/",
 )
 
 # Templates under these folders may hold no user-visible English outside translation tags
@@ -21,10 +22,12 @@ DONE_SOURCES = (
 DONE_TEMPLATE_DIRS = (
     "templates",
     "games/templates/games/rules",
+    "ladders/templates",
 )
 
-# Words that may stand untranslated in a template: the site's name.
-ALLOWED_WORDS = {"Kookaburra"}
+# Words that may stand untranslated in a template: the site's name, and the rating model's symbols
+# (μ the skill estimate, σ its uncertainty, μ − 3σ the ladder score), written so in every language.
+ALLOWED_WORDS = {"Kookaburra", "μ", "σ", "3σ"}
 
 
 def is_done(path: str) -> bool:
