@@ -117,9 +117,10 @@ def rating_chart(
     plot_h = height - top - bottom
     if not points:
         parts = _open(chart_id, title, _("No rated games yet."), height)
+        empty = _text(_("No rated games yet"))
         parts.append(
             f'<text x="{WIDTH // 2}" y="{height // 2}" text-anchor="middle" '
-            f'fill="currentColor">{_text(_("No rated games yet"))}</text>'
+            f'fill="currentColor">{empty}</text>'
         )
         parts.append("</svg>")
         return "\n".join(parts)
@@ -167,12 +168,13 @@ def rating_chart(
         f'<line x1="{left}" y1="14" x2="{left + 22}" y2="14" stroke="{MU_COLOUR}" '
         'stroke-width="2.5"/>'
     )
-    parts.append(f'<text x="{left + 28}" y="18">{_text(_("μ (skill)"))}</text>')
+    mu_name, score_name = _text(_("μ (skill)")), _text(_("μ − 3σ (ladder score)"))
+    parts.append(f'<text x="{left + 28}" y="18">{mu_name}</text>')
     parts.append(
         f'<line x1="{left + 120}" y1="14" x2="{left + 142}" y2="14" stroke="{SCORE_COLOUR}" '
         'stroke-width="2.5" stroke-dasharray="6 4"/>'
     )
-    parts.append(f'<text x="{left + 148}" y="18">{_text(_("μ − 3σ (ladder score)"))}</text>')
+    parts.append(f'<text x="{left + 148}" y="18">{score_name}</text>')
     parts.append("</g>")
 
     # Horizontal grid lines and value labels.
@@ -312,9 +314,10 @@ def bar_chart(
     desc = "; ".join(described(*row) for row in parsed) + "." if parsed else _("No data yet.")
     parts = _open(chart_id, title, desc, height)
     if not parsed:
+        empty = _text(_("No data yet"))
         parts.append(
             f'<text x="{WIDTH // 2}" y="{_num(height / 2)}" dy="0.35em" text-anchor="middle" '
-            f'fill="currentColor">{_text(_("No data yet"))}</text>'
+            f'fill="currentColor">{empty}</text>'
         )
     for index, (label, value, total) in enumerate(parsed):
         y = top + index * (row_h + gap)

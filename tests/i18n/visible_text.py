@@ -8,7 +8,7 @@ and reset). Whitespace is normalised; segments without a letter are dropped.
 `english_left(english, translated, ...)` compares two renderings of one page: a segment of the
 translated page that is identical to a segment of the English page is English left, unless the
 allow-list covers it (names the test made, card codes and calls, numbers, times, e-mail
-addresses, addresses, brand names, language names) or the language's catalogue translates that
+addresses, addresses, brand names, language names, the rating symbols μ and σ) or the language's catalogue translates that
 very message to itself on purpose (Malay keeps words like "Status"). For languages not written in
 Latin letters (`latin=False`), every segment holding a run of three or more ASCII letters outside
 the allow-list is English left too, identical to the English page or not (a half-translated
@@ -33,6 +33,8 @@ VOID_ELEMENTS = {
 
 # Brand and product names that stay as they are in every language.
 BRAND_NAMES = {"Kookaburra", "API", "iCal", "ICS", "CSV", "JSON", "htmx", "Swagger", "ReDoc"}
+# The rating model's symbols (μ the skill estimate, σ its uncertainty): notation, like numbers.
+SYMBOLS = {"μ", "σ"}
 
 _SPACE = re.compile(r"\s+")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -120,7 +122,7 @@ class AllowList:
     language_names: Iterable[str] = ()
 
     def __post_init__(self):
-        phrases = {*self.names, *self.language_names, *BRAND_NAMES}
+        phrases = {*self.names, *self.language_names, *BRAND_NAMES, *SYMBOLS}
         phrases = sorted((p for p in phrases if p), key=len, reverse=True)
         self._phrases = (
             re.compile("|".join(re.escape(p) for p in phrases), re.IGNORECASE) if phrases else None
