@@ -64,8 +64,8 @@ class ClubLadderSettings(models.Model):
     )
 
     class Meta:
-        verbose_name = "club ladder settings"
-        verbose_name_plural = "club ladder settings"
+        verbose_name = _("club ladder settings")
+        verbose_name_plural = _("club ladder settings")
 
     def __str__(self):
         return f"Ladder settings of {self.club}"
@@ -75,8 +75,8 @@ class RatedGame(models.Model):
     """One finished game, recorded once whatever happens (the constraint on its source)."""
 
     class Source(models.TextChoices):
-        TABLE = "table", "Online table"
-        TOURNAMENT = "tournament", "Tournament table (entered result)"
+        TABLE = "table", _("Online table")
+        TOURNAMENT = "tournament", _("Tournament table (entered result)")
 
     source = models.CharField(max_length=12, choices=Source.choices)
     source_id = models.PositiveBigIntegerField(
@@ -293,7 +293,7 @@ class PlayerGameStats(models.Model):
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        verbose_name_plural = "player game stats"
+        verbose_name_plural = _("player game stats")
         constraints = [
             models.UniqueConstraint(fields=["rated_game", "user"], name="one_stats_per_game"),
         ]
