@@ -316,43 +316,6 @@ def leaderboard(
     return out
 
 
-def ladder_explanation(
-    min_games: int = MIN_GAMES,
-    active_days: int | None = ACTIVE_DAYS,
-    rate_with_bots: bool = False,
-) -> str:
-    """How the ladder is computed, in plain words, for the ladder pages."""
-    activity_rule = (
-        f"and who have played within the last {active_days} days"
-        if active_days is not None
-        else "however long ago they last played"
-    )
-    bots_rule = (
-        "Games with a bot at the table count for the human players; the bot counts as a steady, "
-        "average player and has no rating of its own."
-        if rate_with_bots
-        else "Games with a bot at the table do not count."
-    )
-    return (
-        'Every finished game moves the ladder. Each player has a skill estimate (μ, "mu") and '
-        'an uncertainty (σ, "sigma"). A new player starts at μ 25 with a wide uncertainty. '
-        "After each game the result is read as a finishing order of the sides: partners share "
-        "one place, players at a free-for-all table each take their own, and the game's winners "
-        "come first. Beating sides that were expected to beat you moves your μ up a lot; losing "
-        "to sides you were expected to beat moves it down a lot; expected results move it "
-        "little. Every game you play also makes the system surer of you, so σ shrinks. "
-        "The ladder ranks players by μ − 3σ, a cautious score the system is almost sure you "
-        "have earned, so it rises as you play more games and win them. "
-        f"Only players with at least {min_games} rated games {activity_rule} appear on the "
-        f"ladder. {bots_rule} The ratings are recomputed from the full list of games in the "
-        "order they were played (the OpenSkill Plackett-Luce model), so a corrected result "
-        "corrects everything after it."
-    )
-
-
-LADDER_EXPLANATION = ladder_explanation()
-
-
 def result_from_game_record(
     game_id: Hashable,
     played_at: datetime,

@@ -85,8 +85,8 @@ def ladder_explanation(
     active_days: int | None = ACTIVE_DAYS,
     rate_with_bots: bool = False,
 ) -> str:
-    """How the ladder is computed, in plain words, in the active language (the pages' and the
-    API's wording of `ratings.ladder_explanation`, which stays free of Django)."""
+    """How the ladder is computed, in plain words, in the active language, for the ladder pages
+    and the API."""
     how = _(
         'Every finished game moves the ladder. Each player has a skill estimate (μ, "mu") and '
         'an uncertainty (σ, "sigma"). A new player starts at μ 25 with a wide uncertainty. '

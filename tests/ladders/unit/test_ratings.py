@@ -15,13 +15,11 @@ from ladders.ratings import (
     BOT,
     BOT_RATING,
     DEFAULT_RATING,
-    LADDER_EXPLANATION,
     GameResult,
     HistoryPoint,
     Rating,
     activity,
     conservative,
-    ladder_explanation,
     leaderboard,
     played_order,
     rebuild,
@@ -395,13 +393,3 @@ def test_result_from_five_hundred_game_records():
         result_from_game_record("f5", T0, unfinished, list("abcde"))
     with pytest.raises(ValueError, match="one entry for each of the 5 seats"):
         result_from_game_record("f5", T0, five, list("abcd"))
-
-
-def test_the_explanation_says_how_the_ladder_works():
-    assert "μ − 3σ" in LADDER_EXPLANATION
-    assert "at least 5 rated games" in LADDER_EXPLANATION
-    assert "90 days" in LADDER_EXPLANATION
-    assert "bot" in LADDER_EXPLANATION
-    custom = ladder_explanation(min_games=12, active_days=None, rate_with_bots=True)
-    assert "at least 12 rated games" in custom and "days" not in custom
-    assert "no rating of its own" in custom
