@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -146,6 +147,28 @@ class RatedGame(models.Model):
     @property
     def is_online(self) -> bool:
         return self.source == self.Source.TABLE
+
+    @cached_property
+    def shown_label(self) -> str:
+        """What to call it on the pages, in the reader's language. `label` is written once, in
+        English, when the game is recorded; an online table's is its own name (a person's text),
+        but a tournament table's label is ours, so it is worded again here from its table."""
+        if self.source != self.Source.TOURNAMENT:
+            return self.label
+        from tournaments.models import TournamentTable
+
+        table = (
+            TournamentTable.objects.select_related("round__tournament")
+            .filter(pk=self.source_id)
+            .first()
+        )
+        if table is None:
+            return self.label
+        return gettext("%(tournament)s, round %(round)s table %(table)s") % {
+            "tournament": table.round.tournament.name,
+            "round": table.round.number,
+            "table": table.number,
+        }
 
 
 class GamePlayer(models.Model):

@@ -194,3 +194,18 @@ def test_a_pending_result_sends_nothing_to_the_ladders(cup, django_capture_on_co
     with django_capture_on_commit_callbacks(execute=True):
         tournament_services.result_enter(player, first, scores=[500, 100])
     assert not RatedGame.objects.exists()
+
+
+def test_a_tournament_tables_label_reads_in_the_readers_language(cup, boss):
+    from django.utils import translation
+
+    first, _second = tables_of(cup)
+    tournament_services.result_enter(boss, first, scores=[520, 180])
+    tasks.sync_tournament_results()
+    game = RatedGame.objects.get(source="tournament", source_id=first.pk)
+    assert game.label == f"Spring Cup, round 1 table {first.number}"  # stored once, in English
+    assert game.shown_label == game.label
+    with translation.override("ur"):
+        urdu = RatedGame.objects.get(pk=game.pk).shown_label
+    assert urdu.startswith("Spring Cup") and "round" not in urdu and "table" not in urdu
+    assert "1" in urdu and str(first.number) in urdu
