@@ -347,7 +347,12 @@ class RebuildJob(models.Model):
     game = models.CharField(
         max_length=20, choices=Game.choices, blank=True, help_text="Blank for both games."
     )
-    reason = models.CharField(max_length=200, blank=True)
+    reason = models.CharField(
+        max_length=200, blank=True, help_text="Why it was asked for: a key of REASONS (or text)."
+    )
+    reason_params = models.JSONField(
+        default=dict, blank=True, help_text="The reason's parameters (names), worded when read."
+    )
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -373,6 +378,22 @@ class RebuildJob(models.Model):
 
     def get_absolute_url(self):
         return reverse("ladders:rebuild_job", args=[self.pk])
+
+    # Why a rebuild was asked for: stored as a key and parameters, worded in the reader's language.
+    REASONS = {
+        "asked": _("asked for by %(name)s"),
+        "bots_changed": _("%(club)s changed whether games with bots count"),
+        "arrived_late": _("%(game)s arrived after later games"),
+        "corrected": _("%(game)s was corrected"),
+        "withdrawn": _("a tournament result was withdrawn"),
+    }
+
+    @property
+    def shown_reason(self) -> str:
+        template = self.REASONS.get(self.reason)
+        if template is None:
+            return self.reason  # written as text (rows from before the keys)
+        return str(template) % (self.reason_params or {})
 
     def describe(self) -> str:
         game = Game(self.game).label if self.game else gettext("Five Hundred and Pitch")

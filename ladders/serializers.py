@@ -190,6 +190,7 @@ class RebuildJobSerializer(serializers.ModelSerializer):
     scope = RebuildScopeField(read_only=True)
     percent = serializers.IntegerField(read_only=True)
     description = serializers.CharField(source="describe", read_only=True)
+    reason = serializers.CharField(source="shown_reason", read_only=True)
 
     class Meta:
         model = RebuildJob

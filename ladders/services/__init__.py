@@ -15,7 +15,7 @@ scratch with the same function, so a ladder built game by game equals its rebuil
     game_stats_record(rated_game_id) -> int                      statistics of an online game
     ladder_settings_update(actor, club, **values) -> ClubLadderSettings
     rebuild_request(actor, *, club=None, game="") -> RebuildJob  directors / staff
-    rebuild_schedule(scope, *, club_id=None, game="", reason="") -> RebuildJob  (internal)
+    rebuild_schedule(scope, *, club_id=None, game="", reason="", reason_params=None) -> RebuildJob
     rebuild_run(job_id, progress_every=500) -> RebuildJob        what the task runs
 
 The package, by what it does: `recording` (games in, once), `applying` (a game onto its

@@ -52,7 +52,7 @@ def ladder_settings_update(
         row.updated_by = actor
         row.save()
         if changed and RatedGame.objects.filter(club=club, has_bots=True).exists():
-            reason = f"{club.name} changed whether games with bots count"
-            rebuild_schedule(RebuildJob.Scope.CLUB, club_id=club.pk, reason=reason)
-            rebuild_schedule(RebuildJob.Scope.SITE, reason=reason)
+            why = {"reason": "bots_changed", "reason_params": {"club": club.name}}
+            rebuild_schedule(RebuildJob.Scope.CLUB, club_id=club.pk, **why)
+            rebuild_schedule(RebuildJob.Scope.SITE, **why)
     return row

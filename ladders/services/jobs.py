@@ -37,7 +37,13 @@ STALE_JOB = timedelta(minutes=5)
 
 
 def rebuild_schedule(
-    scope: str, *, club_id: int | None = None, game: str = "", reason: str = "", actor=None
+    scope: str,
+    *,
+    club_id: int | None = None,
+    game: str = "",
+    reason: str = "",
+    reason_params: dict | None = None,
+    actor=None,
 ) -> RebuildJob:
     """Queue a rebuild (after the commit). A job with the same reach still waiting to start
     is reused: it will see everything there is when it runs."""
@@ -51,7 +57,12 @@ def rebuild_schedule(
             enqueue_on_commit(rebuild_ratings, waiting.pk)  # its task was lost: ask again
         return waiting
     job = RebuildJob.objects.create(
-        scope=scope, club_id=club_id, game=game, reason=reason[:200], requested_by=actor
+        scope=scope,
+        club_id=club_id,
+        game=game,
+        reason=reason[:200],
+        reason_params=reason_params or {},
+        requested_by=actor,
     )
     enqueue_on_commit(rebuild_ratings, job.pk)
     return job
@@ -76,16 +87,21 @@ def rebuild_request(actor, *, club: Club | None = None, game: str = "") -> Rebui
             scope,
             club_id=club.pk if club is not None else None,
             game=game,
-            reason=f"asked for by {actor.shown_name}",
+            reason="asked",
+            reason_params={"name": actor.shown_name},
             actor=actor,
         )
 
 
-def schedule_rebuilds(ladders: Iterable[Ladder], reason: str) -> None:
+def schedule_rebuilds(
+    ladders: Iterable[Ladder], reason: str, reason_params: dict | None = None
+) -> None:
+    """Queue a rebuild of each ladder; `reason` is a key of RebuildJob.REASONS."""
     for ladder in ladders:
-        if ladder.club_id is None:
-            rebuild_schedule(RebuildJob.Scope.SITE, game=ladder.game, reason=reason)
-        else:
-            rebuild_schedule(
-                RebuildJob.Scope.CLUB, club_id=ladder.club_id, game=ladder.game, reason=reason
-            )
+        rebuild_schedule(
+            RebuildJob.Scope.SITE if ladder.club_id is None else RebuildJob.Scope.CLUB,
+            club_id=ladder.club_id,
+            game=ladder.game,
+            reason=reason,
+            reason_params=reason_params,
+        )

@@ -35,7 +35,7 @@ def _record(source: str, source_id: int, data: dict[str, Any]) -> tuple[RatedGam
             if rated:
                 late = apply_game(rated_game)
                 if late:
-                    schedule_rebuilds(late, f"{rated_game.label} arrived after later games")
+                    schedule_rebuilds(late, "arrived_late", {"game": rated_game.label})
             _after_record(rated_game)
     except IntegrityError:
         existing = RatedGame.objects.filter(source=source, source_id=source_id).first()
@@ -250,7 +250,7 @@ def tournament_result_record(tournament_table_id: int) -> RatedGame | None:
         with transaction.atomic():
             ladders = ladders_of(existing)
             existing.delete()
-            schedule_rebuilds(ladders, "a tournament result was withdrawn")
+            schedule_rebuilds(ladders, "withdrawn")
         return None
     if all(getattr(existing, f) == data[f] for f in RESULT_FIELDS):
         if existing.source_stamp != data["source_stamp"]:
@@ -268,7 +268,7 @@ def tournament_result_record(tournament_table_id: int) -> RatedGame | None:
         rated_game.entries.all().delete()
         _record_players(rated_game)
         ladders += [ld for ld in ladders_of(rated_game) if ld not in ladders]
-        schedule_rebuilds(ladders, f"{rated_game.label} was corrected")
+        schedule_rebuilds(ladders, "corrected", {"game": rated_game.label})
     return rated_game
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
-from django.utils import timezone
+from django.utils import timezone, translation
 from openskill.models import PlackettLuce
 
 from clubs.models import Club, Membership
@@ -129,6 +129,14 @@ def test_changing_the_setting_rebuilds_both_ladders(
         )
     jobs = RebuildJob.objects.order_by("id")
     assert [(j.scope, j.status) for j in jobs] == [("club", "done"), ("site", "done")]
+    # Why: a key and the club's name, worded when read, in the reader's language.
+    assert [(j.reason, j.reason_params) for j in jobs] == [
+        ("bots_changed", {"club": club.name})
+    ] * 2
+    assert jobs[0].shown_reason == f"{club.name} changed whether games with bots count"
+    with translation.override("ur"):
+        urdu = jobs[0].shown_reason
+    assert urdu.startswith(club.name) and "changed" not in urdu
     for ladder_club in (None, club):
         assert PlayerRating.objects.filter(ladder__club=ladder_club).count() == 7
     assert RatedGame.objects.get(table=with_bot).rated
