@@ -14,6 +14,7 @@ DONE_SOURCES = (
     "core/",
     "games/rules_views.py",
     "games/templates/games/rules/",
+    "tournaments/",
 )
 
 # Templates under these folders may hold no user-visible English outside translation tags
@@ -21,6 +22,7 @@ DONE_SOURCES = (
 DONE_TEMPLATE_DIRS = (
     "templates",
     "games/templates/games/rules",
+    "tournaments/templates",
 )
 
 # Words that may stand untranslated in a template: the site's name.
