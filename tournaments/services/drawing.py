@@ -259,7 +259,9 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
             {seat.number: seat.member.user if seat.entrant_id else None for seat in seats},
         )
     except GameError as exc:
-        raise Conflict(f"Table {table.number}: {exc.message}") from None
+        raise Conflict(
+            _("Table %(table)s: %(message)s") % {"table": table.number, "message": exc.message}
+        ) from None
     table.game_table = game_table
     table.save(update_fields=["game_table"])
     return game_table
