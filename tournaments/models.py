@@ -24,6 +24,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
@@ -210,9 +211,13 @@ class Tournament(models.Model):
     @property
     def play_label(self) -> str:
         if self.play == self.Play.HANDS:
-            return f"{self.hand_limit} hand{'s' if self.hand_limit != 1 else ''} a round"
+            return ngettext(
+                "%(count)s hand a round", "%(count)s hands a round", self.hand_limit
+            ) % {"count": self.hand_limit}
         target = (self.options or {}).get("target")
-        return f"To {target} points" if target else "To the game's target"
+        if target:
+            return gettext("To %(target)s points") % {"target": target}
+        return gettext("To the game's target")
 
 
 class Entrant(models.Model):
