@@ -516,7 +516,12 @@ def standings(tournament: Tournament) -> list[dict[str, Any]]:
                 "points_difference": data.get("points_difference"),
                 "buchholz": data.get("buchholz"),
                 "sonneborn_berger": data.get("sonneborn_berger"),
-                "tiebreaks": data.get("tiebreaks", []),
+                "tiebreaks": [
+                    {**t, "label": str(TIEBREAK_LABELS.get(Tiebreak(t["key"]), t["label"]))}
+                    if t.get("key") in Tiebreak._value2member_map_
+                    else t
+                    for t in data.get("tiebreaks", [])
+                ],
             }
         )
     return out
@@ -625,7 +630,7 @@ def standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
         _("Byes"),
         _("Game points"),
         _("Hands won"),
-        *[TIEBREAK_LABELS.get(Tiebreak(t), t) for t in tiebreaks],
+        *[str(TIEBREAK_LABELS.get(Tiebreak(t), t)) for t in tiebreaks],
         _("Withdrawn"),
     ]
     players = {e.pk: " & ".join(m.name for m in e.members.all()) for e in entrant_list(tournament)}
