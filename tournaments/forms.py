@@ -105,7 +105,7 @@ HIDDEN_OPTIONS = {"partnerships"}
 class TournamentForm(forms.Form):
     """Create a tournament (or change one's settings before it starts)."""
 
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
     night = forms.TypedChoiceField(
         label=gettext_lazy("Club night"),
         required=False,
@@ -123,9 +123,13 @@ class TournamentForm(forms.Form):
         ),
     )
     game = forms.ChoiceField(
-        choices=Game.choices, initial=Game.FIVE_HUNDRED, widget=forms.RadioSelect
+        label=gettext_lazy("Game"),
+        choices=Game.choices,
+        initial=Game.FIVE_HUNDRED,
+        widget=forms.RadioSelect,
     )
     format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
         choices=[(v, label) for v, label in Format.choices],
         initial=Format.SWISS,
         widget=forms.RadioSelect,
@@ -479,7 +483,7 @@ class ResultForm(forms.Form):
     Directors also give a reason, kept in the audit log. `hands_played` (a round of a fixed
     number of hands) caps the hands won, by the service's own rule."""
 
-    reason = forms.CharField(max_length=300, required=False)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300, required=False)
 
     def __init__(
         self,
