@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -68,7 +69,7 @@ def _members(items) -> list:
         else:
             user = User.objects.filter(username=item["username"]).first()
         if user is None:
-            raise _bad("There is no such member of the site.", "members")
+            raise _bad(_("There is no such member of the site."), "members")
         out.append(user)
     return out
 
@@ -78,7 +79,7 @@ def _lookup(model, pk, field: str):
         return None
     found = model.objects.filter(pk=pk).first()
     if found is None:
-        raise _bad(f"There is no such {field.replace('_', ' ')}.", field)
+        raise _bad(_("There is no such %(value)s.") % {"value": field.replace("_", " ")}, field)
     return found
 
 
@@ -141,7 +142,7 @@ class TournamentViewSet(
         data.is_valid(raise_exception=True)
         slug = data.validated_data.get("club")
         if not slug:
-            raise _bad("Say which club (its slug).", "club")
+            raise _bad(_("Say which club (its slug)."), "club")
         club = get_object_or_404(Club, slug=slug)
         tournament = services.tournament_create(request.user, club, **self._values(data))
         return self._read(tournament, status.HTTP_201_CREATED)
@@ -161,7 +162,10 @@ class TournamentViewSet(
         values.pop("entrants_from_night", None)
         for fixed in ("game", "format"):
             if fixed in values and values.pop(fixed) != getattr(tournament, fixed):
-                raise _bad(f"The {fixed} can't change: create another tournament.", fixed)
+                raise _bad(
+                    _("The %(fixed)s can't change: create another tournament.") % {"fixed": fixed},
+                    fixed,
+                )
         services.tournament_update(request.user, tournament, **values)
         return self._read(tournament)
 
@@ -326,7 +330,7 @@ class TournamentViewSet(
         if data is None:
             data = selectors.bracket_data(tournament) if tournament.is_elimination else None
         if data is None:
-            raise Http404("This tournament has no bracket (yet).")
+            raise Http404(_("This tournament has no bracket (yet)."))
         return Response(data)
 
     @extend_schema(
@@ -341,7 +345,7 @@ class TournamentViewSet(
     def my_table(self, request, pk=None):
         mine = selectors.my_table(request.user, self.get_object())
         if mine is None:
-            raise Http404("You have no table this round.")
+            raise Http404(_("You have no table this round."))
         return Response(
             {
                 "round": mine.round.number,
@@ -361,7 +365,7 @@ class TournamentViewSet(
     def audit(self, request, pk=None):
         tournament = self.get_object()
         if not policies.may_manage(policies.tournament_access(request.user, tournament)):
-            raise PermissionDenied("The audit log is for the club's directors.")
+            raise PermissionDenied(_("The audit log is for the club's directors."))
         return self._page(selectors.result_audit_log(tournament), AuditSerializer)
 
 
@@ -438,7 +442,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         round_ = super().get_object()
         access = policies.tournament_access(self.request.user, round_.tournament)
         if not policies.may_see_round(access, round_):
-            raise Http404("No such round.")
+            raise Http404(_("No such round."))
         return round_
 
     def _read(self, round_, code=status.HTTP_200_OK):
@@ -513,7 +517,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         }
         first, second = data.validated_data["entrants"]
         if first not in found or second not in found:
-            raise _bad("Choose two entrants of this tournament.", "entrants")
+            raise _bad(_("Choose two entrants of this tournament."), "entrants")
         services.round_swap_entrants(request.user, round_, found[first], found[second])
         return self._read(round_)
 
@@ -534,7 +538,7 @@ class TournamentTableViewSet(viewsets.GenericViewSet):
         table = super().get_object()
         access = policies.tournament_access(self.request.user, table.tournament)
         if not policies.may_see_round(access, table.round):
-            raise Http404("No such table.")
+            raise Http404(_("No such table."))
         return table
 
     def _read(self, table, code=status.HTTP_200_OK):

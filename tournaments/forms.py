@@ -14,7 +14,10 @@ from typing import Any
 from django import forms
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.models import ClubNight
 from core.choices import Game
@@ -34,15 +37,23 @@ Format = Tournament.Format
 
 #: One line per format for the radio buttons; the page shows the long text under "More".
 FORMAT_SUMMARY = {
-    Format.SWISS: "Everyone plays every round; each round pairs entrants on the same points. "
-    "Good for a big field and a fixed number of rounds.",
-    Format.ROUND_ROBIN: "Everyone meets everyone once. Best for small fields; the whole "
-    "schedule is known at the start.",
-    Format.SINGLE_ELIMINATION: "A knockout bracket: lose once and you are out.",
-    Format.DOUBLE_ELIMINATION: "A bracket where you are out after your second loss (winners' "
-    "and losers' brackets, then a grand final).",
-    Format.PROGRESSIVE: "Club-night movement for individuals: new partners each round, "
-    "everyone keeps their own running total.",
+    Format.SWISS: gettext_lazy(
+        "Everyone plays every round; each round pairs entrants on the same points. "
+        "Good for a big field and a fixed number of rounds."
+    ),
+    Format.ROUND_ROBIN: gettext_lazy(
+        "Everyone meets everyone once. Best for small fields; the whole "
+        "schedule is known at the start."
+    ),
+    Format.SINGLE_ELIMINATION: gettext_lazy("A knockout bracket: lose once and you are out."),
+    Format.DOUBLE_ELIMINATION: gettext_lazy(
+        "A bracket where you are out after your second loss (winners' "
+        "and losers' brackets, then a grand final)."
+    ),
+    Format.PROGRESSIVE: gettext_lazy(
+        "Club-night movement for individuals: new partners each round, "
+        "everyone keeps their own running total."
+    ),
 }
 
 
@@ -71,9 +82,20 @@ def tiebreak_rows(current: list[str] | None = None) -> list[dict[str, str]]:
     ]
 
 
-TIEBREAK_POSITIONS = [("", "Not used")] + [
-    (str(n), f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}")
-    for n in range(1, len(Tiebreak) + 1)
+_ORDINALS = [
+    gettext_lazy("1st"),
+    gettext_lazy("2nd"),
+    gettext_lazy("3rd"),
+    gettext_lazy("4th"),
+    gettext_lazy("5th"),
+    gettext_lazy("6th"),
+    gettext_lazy("7th"),
+    gettext_lazy("8th"),
+    gettext_lazy("9th"),
+    gettext_lazy("10th"),
+]
+TIEBREAK_POSITIONS = [("", gettext_lazy("Not used"))] + [
+    (str(n), _ORDINALS[n - 1]) for n in range(1, len(Tiebreak) + 1)
 ]
 
 #: Options the tournament decides itself (Pitch head-to-head is always in partnerships).
@@ -83,93 +105,122 @@ HIDDEN_OPTIONS = {"partnerships"}
 class TournamentForm(forms.Form):
     """Create a tournament (or change one's settings before it starts)."""
 
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
     night = forms.TypedChoiceField(
-        label="Club night",
+        label=gettext_lazy("Club night"),
         required=False,
         coerce=int,
         empty_value=None,
-        help_text="The night's checked-in players become the entrants.",
+        help_text=gettext_lazy("The night's checked-in players become the entrants."),
     )
     entrants_from_night = forms.BooleanField(
-        label="Enter the night's checked-in players now",
+        label=gettext_lazy("Enter the night's checked-in players now"),
         required=False,
         initial=True,
-        help_text="In check-in order, two to a partnership (you can change the partnerships "
-        "before starting). Late arrivals can be added later.",
+        help_text=gettext_lazy(
+            "In check-in order, two to a partnership (you can change the partnerships "
+            "before starting). Late arrivals can be added later."
+        ),
     )
     game = forms.ChoiceField(
-        choices=Game.choices, initial=Game.FIVE_HUNDRED, widget=forms.RadioSelect
+        label=gettext_lazy("Game"),
+        choices=Game.choices,
+        initial=Game.FIVE_HUNDRED,
+        widget=forms.RadioSelect,
     )
     format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
         choices=[(v, label) for v, label in Format.choices],
         initial=Format.SWISS,
         widget=forms.RadioSelect,
     )
     rounds = forms.IntegerField(
-        label="Rounds",
+        label=gettext_lazy("Rounds"),
         required=False,
         min_value=1,
         max_value=50,
-        help_text="Swiss and progressive: how many rounds to play (blank: decide as you go). "
-        "Round robin and brackets work it out themselves.",
+        help_text=gettext_lazy(
+            "Swiss and progressive: how many rounds to play (blank: decide as you go). "
+            "Round robin and brackets work it out themselves."
+        ),
     )
     cycles = forms.TypedChoiceField(
-        label="Round robin cycles",
-        choices=[(1, "Once: everyone meets everyone once"), (2, "Twice (home and away)")],
+        label=gettext_lazy("Round robin cycles"),
+        choices=[
+            (1, gettext_lazy("Once: everyone meets everyone once")),
+            (2, gettext_lazy("Twice (home and away)")),
+        ],
         coerce=int,
         initial=1,
         required=False,
     )
     bracket_reset = forms.BooleanField(
-        label="Double elimination: play a second grand final if the first is lost by the "
-        "unbeaten entrant",
+        label=gettext_lazy(
+            "Double elimination: play a second grand final if the first is lost by the "
+            "unbeaten entrant"
+        ),
         required=False,
         initial=True,
     )
     play = forms.ChoiceField(
-        label="How a round is played",
+        label=gettext_lazy("How a round is played"),
         choices=[
-            (Tournament.Play.TARGET, "One game to the game's target (500, or Pitch's target)"),
-            (Tournament.Play.HANDS, "A fixed number of hands (the higher total wins)"),
+            (
+                Tournament.Play.TARGET,
+                gettext_lazy("One game to the game's target (500, or Pitch's target)"),
+            ),
+            (
+                Tournament.Play.HANDS,
+                gettext_lazy("A fixed number of hands (the higher total wins)"),
+            ),
         ],
         initial=Tournament.Play.TARGET,
         widget=forms.RadioSelect,
     )
     hand_limit = forms.IntegerField(
-        label="Hands a round", required=False, min_value=1, max_value=100
+        label=gettext_lazy("Hands a round"), required=False, min_value=1, max_value=100
     )
     online = forms.TypedChoiceField(
-        label="Where the tables are",
+        label=gettext_lazy("Where the tables are"),
         choices=[
-            ("0", "Physical tables at the venue: players enter and confirm the scores"),
-            ("1", "Online: every table is played on the site and scores itself"),
+            (
+                "0",
+                gettext_lazy("Physical tables at the venue: players enter and confirm the scores"),
+            ),
+            ("1", gettext_lazy("Online: every table is played on the site and scores itself")),
         ],
         coerce=lambda value: value == "1",
         initial="0",
         widget=forms.RadioSelect,
     )
     bot_level = forms.ChoiceField(
-        label="Bots for empty seats at online tables",
+        label=gettext_lazy("Bots for empty seats at online tables"),
         choices=[
-            (level.value, f"{level.label}: {BOT_LEVELS.get(level.value, '')}".rstrip(": "))
+            (
+                level.value,
+                format_lazy("{}: {}", level.label, gettext_lazy(BOT_LEVELS[level.value]))
+                if BOT_LEVELS.get(level.value)
+                else level.label,
+            )
             for level in BotLevel
         ],
         initial=BotLevel.CLUB,
     )
     house_rules = forms.TypedChoiceField(
-        label="House rules",
+        label=gettext_lazy("House rules"),
         required=False,
         coerce=int,
         empty_value=None,
-        help_text="A saved set of table options (the club's or yours). The options below are "
-        "applied on top.",
+        help_text=gettext_lazy(
+            "A saved set of table options (the club's or yours). The options below are "
+            "applied on top."
+        ),
     )
     tiebreak_mode = forms.ChoiceField(
-        label="Which tiebreaks",
+        label=gettext_lazy("Which tiebreaks"),
         choices=[
-            ("default", "The usual tiebreaks for the format"),
-            ("custom", "My own choice and order (below)"),
+            ("default", gettext_lazy("The usual tiebreaks for the format")),
+            ("custom", gettext_lazy("My own choice and order (below)")),
         ],
         initial="default",
         widget=forms.RadioSelect,
@@ -198,8 +249,11 @@ class TournamentForm(forms.Form):
         else:
             nights = nights.filter(Q(starts_at__gte=soon) | Q(pk=tournament.night_id))
         self.nights = {n.pk: n for n in nights.order_by("starts_at")[:30]}
-        self.fields["night"].choices = [("", "No night: add entrants by hand")] + [
-            (pk, f"{n.name} — {timezone.localtime(n.starts_at, club.zoneinfo):%a %-d %b %Y}")
+        self.fields["night"].choices = [("", _("No night: add entrants by hand"))] + [
+            (
+                pk,
+                f"{n.name} — {date_format(timezone.localtime(n.starts_at, club.zoneinfo), 'D j M Y')}",
+            )
             for pk, n in self.nights.items()
         ]
         self.rule_sets = {
@@ -208,7 +262,7 @@ class TournamentForm(forms.Form):
                 "game", "name"
             )
         }
-        self.fields["house_rules"].choices = [("", "None: the rules as written")] + [
+        self.fields["house_rules"].choices = [("", _("None: the rules as written"))] + [
             (pk, str(r)) for pk, r in self.rule_sets.items()
         ]
         self.option_fields: dict[str, list[OptionField]] = {}
@@ -314,19 +368,19 @@ class TournamentForm(forms.Form):
                     options[option.key] = value
             data["options"] = options
         if data.get("play") == Tournament.Play.HANDS and not data.get("hand_limit"):
-            self.add_error("hand_limit", "Say how many hands a round is.")
+            self.add_error("hand_limit", _("Say how many hands a round is."))
         if data.get("play") == Tournament.Play.TARGET:
             data["hand_limit"] = None
         rules = data.get("house_rules")
         if rules is not None:
             data["house_rules"] = self.rule_sets.get(rules)
             if data["house_rules"] is None:
-                self.add_error("house_rules", "Choose one of the house rules listed.")
+                self.add_error("house_rules", _("Choose one of the house rules listed."))
         night = data.get("night")
         if night is not None:
             data["night"] = self.nights.get(night)
             if data["night"] is None:
-                self.add_error("night", "Choose one of the club's nights listed.")
+                self.add_error("night", _("Choose one of the club's nights listed."))
         data["tiebreaks"] = self._clean_tiebreaks(data)
         return data
 
@@ -340,7 +394,7 @@ class TournamentForm(forms.Form):
                 chosen.append((int(position), t.value))
         positions = [p for p, _ in chosen]
         if len(set(positions)) != len(positions):
-            self.add_error(None, "Give each tiebreak you use a different place in the order.")
+            self.add_error(None, _("Give each tiebreak you use a different place in the order."))
         return [key for _, key in sorted(chosen)]
 
     def service_values(self) -> dict[str, Any]:
@@ -383,22 +437,22 @@ class EntrantAddForm(forms.Form):
     someone from the list (checked in at the night, or a club member) or a guest's name."""
 
     name = forms.CharField(
-        label="Partnership name",
+        label=gettext_lazy("Partnership name"),
         max_length=120,
         required=False,
-        help_text="Blank: the players' names.",
+        help_text=gettext_lazy("Blank: the players' names."),
     )
 
     def __init__(self, *args, people: list[tuple[str, str]], size: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.size = size
         for i in range(1, size + 1):
-            label = "Player" if size == 1 else ("First player" if i == 1 else "Partner")
+            label = _("Player") if size == 1 else (_("First player") if i == 1 else _("Partner"))
             self.fields[f"player_{i}"] = forms.ChoiceField(
-                label=label, choices=[("", "— choose —")] + people, required=False
+                label=label, choices=[("", _("— choose —"))] + people, required=False
             )
             self.fields[f"guest_{i}"] = forms.CharField(
-                label="or a guest's name", max_length=100, required=False
+                label=gettext_lazy("or a guest's name"), max_length=100, required=False
             )
 
     def slots(self):
@@ -412,14 +466,14 @@ class EntrantAddForm(forms.Form):
             guest = (data.get(f"guest_{i}") or "").strip()
             if person and guest:
                 self.add_error(
-                    f"guest_{i}", "Choose someone from the list or type a guest, not both."
+                    f"guest_{i}", _("Choose someone from the list or type a guest, not both.")
                 )
             elif person:
                 picks.append(person)
             elif guest:
                 picks.append("g" + guest)
         if not picks:
-            raise forms.ValidationError("Choose a player (or type a guest's name).")
+            raise forms.ValidationError(_("Choose a player (or type a guest's name)."))
         data["picks"] = picks
         return data
 
@@ -429,7 +483,7 @@ class ResultForm(forms.Form):
     Directors also give a reason, kept in the audit log. `hands_played` (a round of a fixed
     number of hands) caps the hands won, by the service's own rule."""
 
-    reason = forms.CharField(max_length=300, required=False)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300, required=False)
 
     def __init__(
         self,
@@ -505,6 +559,6 @@ class ResultForm(forms.Form):
         """The first thing wrong, saying what is wrong (a range, a total, a missing reason)."""
         for field, errors in self.errors.items():
             if field == "reason":
-                return "Give a reason: it is kept in the audit log."
+                return _("Give a reason: it is kept in the audit log.")
             return errors[0]
-        return "Check the result."
+        return _("Check the result.")

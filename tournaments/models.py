@@ -24,6 +24,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
 from games.models import BotLevel
@@ -36,86 +38,119 @@ def new_tournament_seed() -> int:
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss"
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
-        PROGRESSIVE = "progressive", "Progressive"
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        PROGRESSIVE = "progressive", _("Progressive")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class Play(models.TextChoices):
-        TARGET = "target", "To the game's target"
-        HANDS = "hands", "A fixed number of hands"
+        TARGET = "target", _("To the game's target")
+        HANDS = "hands", _("A fixed number of hands")
 
     ELIMINATION = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="tournaments")
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.CASCADE, related_name="tournaments", verbose_name=_("club")
+    )
     night = models.ForeignKey(
         "clubs.ClubNight",
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="tournaments",
-        help_text="The club night whose checked-in players are the entrants.",
+        help_text=_("The club night whose checked-in players are the entrants."),
+        verbose_name=_("night"),
     )
-    name = models.CharField(max_length=100)
-    game = models.CharField(max_length=20, choices=Game.choices)
-    format = models.CharField(max_length=20, choices=Format.choices)
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    game = models.CharField(max_length=20, choices=Game.choices, verbose_name=_("game"))
+    format = models.CharField(max_length=20, choices=Format.choices, verbose_name=_("format"))
     house_rules = models.ForeignKey(
         "games.HouseRuleSet",
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="tournaments",
+        verbose_name=_("house rules"),
     )
     options = models.JSONField(
         default=dict,
         blank=True,
-        help_text="Table options in record form (the house rules' options with these on top).",
+        help_text=_("Table options in record form (the house rules' options with these on top)."),
+        verbose_name=_("options"),
     )
-    play = models.CharField(max_length=10, choices=Play.choices, default=Play.TARGET)
+    play = models.CharField(
+        max_length=10, choices=Play.choices, default=Play.TARGET, verbose_name=_("play")
+    )
     hand_limit = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Hands per round when a round is a fixed number of hands."
+        null=True,
+        blank=True,
+        help_text=_("Hands per round when a round is a fixed number of hands."),
+        verbose_name=_("hand limit"),
     )
     rounds = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Rounds to play (Swiss and progressive; round robin and brackets decide it).",
+        help_text=_("Rounds to play (Swiss and progressive; round robin and brackets decide it)."),
+        verbose_name=_("rounds"),
     )
     cycles = models.PositiveSmallIntegerField(
-        default=1, help_text="Round robin: how many times everyone meets everyone."
+        default=1,
+        help_text=_("Round robin: how many times everyone meets everyone."),
+        verbose_name=_("cycles"),
     )
     bracket_reset = models.BooleanField(
-        default=True, help_text="Double elimination: a second grand final if the first is lost."
+        default=True,
+        help_text=_("Double elimination: a second grand final if the first is lost."),
+        verbose_name=_("bracket reset"),
     )
     tiebreaks = models.JSONField(
-        default=list, blank=True, help_text="The director's tiebreaks, in order."
+        default=list,
+        blank=True,
+        help_text=_("The director's tiebreaks, in order."),
+        verbose_name=_("tiebreaks"),
     )
     online = models.BooleanField(
-        default=False, help_text="Play every table on the site (tables can also be set one by one)."
+        default=False,
+        help_text=_("Play every table on the site (tables can also be set one by one)."),
+        verbose_name=_("online"),
     )
     bot_level = models.CharField(
         max_length=10,
         choices=BotLevel.choices,
         default=BotLevel.CLUB,
-        help_text="The level of the bots that fill empty seats at tables played on the site.",
+        help_text=_("The level of the bots that fill empty seats at tables played on the site."),
+        verbose_name=_("bot level"),
     )
-    seed = models.BigIntegerField(default=new_tournament_seed, editable=False)
+    seed = models.BigIntegerField(
+        default=new_tournament_seed, editable=False, verbose_name=_("seed")
+    )
     draw = models.JSONField(
         default=list,
         blank=True,
-        help_text="Entrant ids in seed order when it started (round robin schedule, bracket).",
+        help_text=_("Entrant ids in seed order when it started (round robin schedule, bracket)."),
+        verbose_name=_("draw"),
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    standings_version = models.PositiveIntegerField(default=0)
-    standings_updated_at = models.DateTimeField(null=True, blank=True)
-    bracket_snapshot = models.JSONField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
+    )
+    standings_version = models.PositiveIntegerField(default=0, verbose_name=_("standings version"))
+    standings_updated_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("standings updated at")
+    )
+    bracket_snapshot = models.JSONField(null=True, blank=True, verbose_name=_("bracket snapshot"))
     champion = models.ForeignKey(
-        "Entrant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "Entrant",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("champion"),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -123,12 +158,15 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -173,21 +211,33 @@ class Tournament(models.Model):
     @property
     def play_label(self) -> str:
         if self.play == self.Play.HANDS:
-            return f"{self.hand_limit} hand{'s' if self.hand_limit != 1 else ''} a round"
+            return ngettext(
+                "%(count)s hand a round", "%(count)s hands a round", self.hand_limit
+            ) % {"count": self.hand_limit}
         target = (self.options or {}).get("target")
-        return f"To {target} points" if target else "To the game's target"
+        if target:
+            return gettext("To %(target)s points") % {"target": target}
+        return gettext("To the game's target")
 
 
 class Entrant(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
-    name = models.CharField(max_length=120)
-    seed = models.PositiveIntegerField(help_text="1 for the top seed; the entry order.")
-    withdrawn = models.BooleanField(default=False)
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
-    late = models.BooleanField(default=False, help_text="Entered after the tournament started.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entrants", verbose_name=_("tournament")
+    )
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    seed = models.PositiveIntegerField(
+        help_text=_("1 for the top seed; the entry order."), verbose_name=_("seed")
+    )
+    withdrawn = models.BooleanField(default=False, verbose_name=_("withdrawn"))
+    withdrawn_at = models.DateTimeField(null=True, blank=True, verbose_name=_("withdrawn at"))
+    late = models.BooleanField(
+        default=False, help_text=_("Entered after the tournament started."), verbose_name=_("late")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
         ordering = ["tournament", "seed", "id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "seed"], name="unique_entrant_seed"),
@@ -200,19 +250,26 @@ class Entrant(models.Model):
 class EntrantMember(models.Model):
     """A person in an entrant: a site user, or a guest known by name (club-night walk-ins)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="members")
-    position = models.PositiveSmallIntegerField(default=0)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="+", verbose_name=_("tournament")
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="members", verbose_name=_("entrant")
+    )
+    position = models.PositiveSmallIntegerField(default=0, verbose_name=_("position"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="tournament_entries",
+        verbose_name=_("user"),
     )
-    guest_name = models.CharField(max_length=100, blank=True)
+    guest_name = models.CharField(max_length=100, blank=True, verbose_name=_("guest name"))
 
     class Meta:
+        verbose_name = _("entrant's player")
+        verbose_name_plural = _("entrants' players")
         ordering = ["entrant", "position"]
         constraints = [
             models.UniqueConstraint(
@@ -243,18 +300,24 @@ class EntrantMember(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Seating (not published)"
-        PUBLISHED = "published", "Published"
-        CLOSED = "closed", "Closed"
+        DRAFT = "draft", _("Seating (not published)")
+        PUBLISHED = "published", _("Published")
+        CLOSED = "closed", _("Closed")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    created_at = models.DateTimeField(auto_now_add=True)
-    published_at = models.DateTimeField(null=True, blank=True)
-    closed_at = models.DateTimeField(null=True, blank=True)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="round_set", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    published_at = models.DateTimeField(null=True, blank=True, verbose_name=_("published at"))
+    closed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("closed at"))
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
@@ -279,10 +342,16 @@ class Round(models.Model):
 class Bye(models.Model):
     """An entrant who sits a round out and scores the format's bye points."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="byes", verbose_name=_("entrant")
+    )
 
     class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
         ordering = ["round", "entrant__seed"]
         constraints = [
             models.UniqueConstraint(fields=["round", "entrant"], name="unique_bye"),
@@ -295,25 +364,38 @@ class Bye(models.Model):
 class TournamentTable(models.Model):
     """One table (one match) of a round: its seats, and the site table when played online."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="tables", verbose_name=_("tournament")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     bracket_match = models.CharField(
-        max_length=10, blank=True, help_text="The bracket match id (R1-1, W2-1, L1-1, GF1…)."
+        max_length=10,
+        blank=True,
+        help_text=_("The bracket match id (R1-1, W2-1, L1-1, GF1…)."),
+        verbose_name=_("bracket match"),
     )
     sides = models.JSONField(
-        help_text="The seat numbers of each side: [[0, 2], [1, 3]] for partnerships."
+        help_text=_("The seat numbers of each side: [[0, 2], [1, 3]] for partnerships."),
+        verbose_name=_("sides"),
     )
-    online = models.BooleanField(default=False, help_text="Played on the site.")
+    online = models.BooleanField(
+        default=False, help_text=_("Played on the site."), verbose_name=_("online")
+    )
     game_table = models.OneToOneField(
         "games.Table",
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="tournament_table",
+        verbose_name=_("game table"),
     )
 
     class Meta:
+        verbose_name = _("tournament table")
+        verbose_name_plural = _("tournament tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_table_number"),
@@ -331,16 +413,30 @@ class TournamentTable(models.Model):
 class TableSeat(models.Model):
     """One seat of a tournament table: an entrant's member, or a bot (no entrant)."""
 
-    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="seats")
-    number = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(
+        TournamentTable, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     entrant = models.ForeignKey(
-        Entrant, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+        Entrant,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="seats",
+        verbose_name=_("entrant"),
     )
     member = models.ForeignKey(
-        EntrantMember, on_delete=models.SET_NULL, null=True, blank=True, related_name="seats"
+        EntrantMember,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+        verbose_name=_("member"),
     )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="unique_tournament_seat"),
@@ -370,35 +466,54 @@ class TableResult(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for an opponent to confirm"
-        CONFIRMED = "confirmed", "Confirmed"
+        PENDING = "pending", _("Waiting for an opponent to confirm")
+        CONFIRMED = "confirmed", _("Confirmed")
 
     class Source(models.TextChoices):
-        PLAYER = "player", "Entered by a player"
-        DIRECTOR = "director", "Entered by a director"
-        ONLINE = "online", "Recorded from the site table"
-        FORFEIT = "forfeit", "Forfeit (withdrawal)"
+        PLAYER = "player", _("Entered by a player")
+        DIRECTOR = "director", _("Entered by a director")
+        ONLINE = "online", _("Recorded from the site table")
+        FORFEIT = "forfeit", _("Forfeit (withdrawal)")
 
-    table = models.OneToOneField(TournamentTable, on_delete=models.CASCADE, related_name="result")
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
-    status = models.CharField(max_length=10, choices=Status.choices)
-    source = models.CharField(max_length=10, choices=Source.choices)
-    scores = models.JSONField()
-    hands_won = models.JSONField(default=list)
-    winners = models.JSONField(default=list)
+    table = models.OneToOneField(
+        TournamentTable, on_delete=models.CASCADE, related_name="result", verbose_name=_("table")
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="results", verbose_name=_("tournament")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, verbose_name=_("status"))
+    source = models.CharField(max_length=10, choices=Source.choices, verbose_name=_("source"))
+    scores = models.JSONField(verbose_name=_("scores"))
+    hands_won = models.JSONField(default=list, verbose_name=_("hands won"))
+    winners = models.JSONField(default=list, verbose_name=_("winners"))
     entered_side = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The side of the player who entered it."
+        null=True,
+        blank=True,
+        help_text=_("The side of the player who entered it."),
+        verbose_name=_("entered side"),
     )
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    entered_at = models.DateTimeField(auto_now_add=True, verbose_name=_("entered at"))
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
     )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("confirmed at"))
 
     class Meta:
+        verbose_name = _("table result")
+        verbose_name_plural = _("table results")
         ordering = ["table"]
         indexes = [models.Index(fields=["tournament", "status"])]
 
@@ -423,17 +538,28 @@ class ResultAudit(models.Model):
     """A director's entry or correction of a result: who, when, the result before and after, and
     the reason given."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audits")
-    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="audits")
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="audits", verbose_name=_("tournament")
     )
-    at = models.DateTimeField(auto_now_add=True)
-    old = models.JSONField(null=True, blank=True)
-    new = models.JSONField()
-    reason = models.CharField(max_length=300, blank=True)
+    table = models.ForeignKey(
+        TournamentTable, on_delete=models.CASCADE, related_name="audits", verbose_name=_("table")
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("actor"),
+    )
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("at"))
+    old = models.JSONField(null=True, blank=True, verbose_name=_("old"))
+    new = models.JSONField(verbose_name=_("new"))
+    reason = models.CharField(max_length=300, blank=True, verbose_name=_("reason"))
 
     class Meta:
+        verbose_name = _("result audit entry")
+        verbose_name_plural = _("result audit log")
         ordering = ["-at", "-id"]
 
     def __str__(self):
@@ -443,23 +569,35 @@ class ResultAudit(models.Model):
 class Standing(models.Model):
     """One line of the standings as last recalculated (see `tournaments.tasks`)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveIntegerField(help_text="1 for the top line (order shown).")
-    rank = models.PositiveIntegerField(help_text="Shared by entrants level on every tiebreak.")
-    points = models.DecimalField(max_digits=12, decimal_places=2)
-    played = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    draws = models.PositiveIntegerField(default=0)
-    losses = models.PositiveIntegerField(default=0)
-    byes = models.PositiveIntegerField(default=0)
-    game_points = models.IntegerField(default=0)
-    hands_won = models.IntegerField(default=0)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="standings", verbose_name=_("tournament")
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="+", verbose_name=_("entrant")
+    )
+    position = models.PositiveIntegerField(
+        help_text=_("1 for the top line (order shown)."), verbose_name=_("position")
+    )
+    rank = models.PositiveIntegerField(
+        help_text=_("Shared by entrants level on every tiebreak."), verbose_name=_("rank")
+    )
+    points = models.DecimalField(max_digits=12, decimal_places=2, verbose_name=_("points"))
+    played = models.PositiveIntegerField(default=0, verbose_name=_("played"))
+    wins = models.PositiveIntegerField(default=0, verbose_name=_("wins"))
+    draws = models.PositiveIntegerField(default=0, verbose_name=_("draws"))
+    losses = models.PositiveIntegerField(default=0, verbose_name=_("losses"))
+    byes = models.PositiveIntegerField(default=0, verbose_name=_("byes"))
+    game_points = models.IntegerField(default=0, verbose_name=_("game points"))
+    hands_won = models.IntegerField(default=0, verbose_name=_("hands won"))
     data = models.JSONField(
-        default=dict, help_text="Every figure: tiebreak values, Buchholz, Sonneborn–Berger…"
+        default=dict,
+        help_text=_("Every figure: tiebreak values, Buchholz, Sonneborn–Berger…"),
+        verbose_name=_("data"),
     )
 
     class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
         ordering = ["tournament", "position"]
         constraints = [
             models.UniqueConstraint(

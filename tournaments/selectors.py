@@ -49,7 +49,8 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from .formats import (
     Bracket,
@@ -515,7 +516,12 @@ def standings(tournament: Tournament) -> list[dict[str, Any]]:
                 "points_difference": data.get("points_difference"),
                 "buchholz": data.get("buchholz"),
                 "sonneborn_berger": data.get("sonneborn_berger"),
-                "tiebreaks": data.get("tiebreaks", []),
+                "tiebreaks": [
+                    {**t, "label": str(TIEBREAK_LABELS.get(Tiebreak(t["key"]), t["label"]))}
+                    if t.get("key") in Tiebreak._value2member_map_
+                    else t
+                    for t in data.get("tiebreaks", [])
+                ],
             }
         )
     return out
@@ -598,13 +604,13 @@ def round_signature(tournament_id: int, number: int) -> str | None:
 
 
 TIEBREAK_LABELS = {
-    Tiebreak.POINTS_DIFFERENCE: "Points difference",
-    Tiebreak.BUCHHOLZ: "Buchholz",
-    Tiebreak.SONNEBORN_BERGER: "Sonneborn–Berger",
-    Tiebreak.HEAD_TO_HEAD: "Head-to-head",
-    Tiebreak.HANDS_WON: "Hands won",
-    Tiebreak.GAME_POINTS: "Game points",
-    Tiebreak.WINS: "Wins",
+    Tiebreak.POINTS_DIFFERENCE: gettext_lazy("Points difference"),
+    Tiebreak.BUCHHOLZ: gettext_lazy("Buchholz"),
+    Tiebreak.SONNEBORN_BERGER: gettext_lazy("Sonneborn–Berger"),
+    Tiebreak.HEAD_TO_HEAD: gettext_lazy("Head-to-head"),
+    Tiebreak.HANDS_WON: gettext_lazy("Hands won"),
+    Tiebreak.GAME_POINTS: gettext_lazy("Game points"),
+    Tiebreak.WINS: gettext_lazy("Wins"),
 }
 
 
@@ -612,20 +618,20 @@ def standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
     """The stored standings as rows for a CSV file: a header row, then one row a line."""
     tiebreaks = tiebreaks_of(tournament)
     header = [
-        "Rank",
-        "Entrant",
-        "Players",
-        "Seed",
-        "Points",
-        "Played",
-        "Won",
-        "Drawn",
-        "Lost",
-        "Byes",
-        "Game points",
-        "Hands won",
-        *[TIEBREAK_LABELS.get(Tiebreak(t), t) for t in tiebreaks],
-        "Withdrawn",
+        _("Rank"),
+        _("Entrant"),
+        _("Players"),
+        _("Seed"),
+        _("Points"),
+        _("Played"),
+        _("Won"),
+        _("Drawn"),
+        _("Lost"),
+        _("Byes"),
+        _("Game points"),
+        _("Hands won"),
+        *[str(TIEBREAK_LABELS.get(Tiebreak(t), t)) for t in tiebreaks],
+        _("Withdrawn"),
     ]
     players = {e.pk: " & ".join(m.name for m in e.members.all()) for e in entrant_list(tournament)}
     rows: list[list[Any]] = [header]
@@ -646,7 +652,7 @@ def standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
                 line["game_points"],
                 line["hands_won"],
                 *["" if v is None else v for v in values],
-                "yes" if line["entrant"]["withdrawn"] else "",
+                _("yes") if line["entrant"]["withdrawn"] else "",
             ]
         )
     return rows

@@ -15,6 +15,7 @@ DONE_SOURCES = (
     "games/rules_views.py",
     "games/templates/games/rules/",
     "ladders/",
+    "tournaments/",
 )
 
 # Templates under these folders may hold no user-visible English outside translation tags
@@ -23,6 +24,7 @@ DONE_TEMPLATE_DIRS = (
     "templates",
     "games/templates/games/rules",
     "ladders/templates",
+    "tournaments/templates",
 )
 
 # Words that may stand untranslated in a template: the site's name, and the rating model's symbols

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
 
-from accounts.models import Notice
 from clubs.models import Membership
 from clubs.permissions import club_access
 from core.enqueue import enqueue_on_commit
@@ -16,7 +16,7 @@ from .errors import NotAllowed, WrongStatus
 
 def require_signed_in(actor) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("Please log in first.")
+        raise NotAllowed(_("Please log in first."))
 
 
 def is_director(actor, tournament: Tournament) -> bool:
@@ -26,7 +26,9 @@ def is_director(actor, tournament: Tournament) -> bool:
 def require_director(actor, tournament: Tournament) -> None:
     require_signed_in(actor)
     if not is_director(actor, tournament):
-        raise NotAllowed(f"Only the directors of {tournament.club.name} can do that.")
+        raise NotAllowed(
+            _("Only the directors of %(club)s can do that.") % {"club": tournament.club.name}
+        )
 
 
 def lock_tournament(tournament: Tournament | int) -> Tournament:
@@ -55,9 +57,9 @@ def lock_table(table: TournamentTable | int) -> tuple[Tournament, TournamentTabl
 
 def require_running(tournament: Tournament) -> None:
     if tournament.is_draft:
-        raise WrongStatus(f"{tournament.name} hasn't started yet.")
+        raise WrongStatus(_("%(tournament)s hasn't started yet.") % {"tournament": tournament.name})
     if tournament.is_finished:
-        raise WrongStatus(f"{tournament.name} is finished.")
+        raise WrongStatus(_("%(tournament)s is finished.") % {"tournament": tournament.name})
 
 
 def enqueue_standings(tournament: Tournament) -> None:
@@ -90,10 +92,3 @@ def tournament_link(tournament: Tournament, name: str = "detail") -> str:
         return reverse(f"tournaments:{name}", args=[tournament.pk])
     except NoReverseMatch:
         return ""
-
-
-def notify(user_ids, text: str, url: str = "") -> None:
-    """An in-site notice for each of `user_ids`."""
-    Notice.objects.bulk_create(
-        Notice(user_id=user_id, text=text[:300], url=url) for user_id in dict.fromkeys(user_ids)
-    )

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -246,7 +247,7 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
             game=tournament.game,
             players=len(seats),
             options=dict(tournament.options or {}),
-            name=f"{tournament.name} — round {round_number}, table {table.number}"[:100],
+            name=_site_table_name(tournament, round_number, table.number),
             access=GameTable.Access.CLUB,
             club=tournament.club,
             bot_level=tournament.bot_level or "club",
@@ -259,10 +260,24 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
             {seat.number: seat.member.user if seat.entrant_id else None for seat in seats},
         )
     except GameError as exc:
-        raise Conflict(f"Table {table.number}: {exc.message}") from None
+        raise Conflict(
+            _("Table %(table)s: %(message)s") % {"table": table.number, "message": exc.message}
+        ) from None
     table.game_table = game_table
     table.save(update_fields=["game_table"])
     return game_table
+
+
+def _site_table_name(tournament: Tournament, round_number: int, table_number: int) -> str:
+    """The site table's name, stored once: in the club's language (everyone at the table reads
+    the same name)."""
+    with translation.override(tournament.club.language or settings.LANGUAGE_CODE):
+        name = _("%(tournament)s — round %(round)s, table %(table)s") % {
+            "tournament": tournament.name,
+            "round": round_number,
+            "table": table_number,
+        }
+    return name[:100]
 
 
 def unfinished_message(round_: Round) -> str:

@@ -14,7 +14,9 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts.notices import notices_send
 from games.models import Table as GameTable
 from games.models import TableHand
 
@@ -25,7 +27,6 @@ from .common import (
     enqueue_standings,
     is_director,
     lock_table,
-    notify,
     require_signed_in,
     tournament_link,
 )
@@ -39,7 +40,7 @@ MAX_SCORE = 100_000
 #: Hands won by one side when a round is played to the game's target (no hand count is known).
 MAX_HANDS = 1000
 
-_WHAT = {"scores": "score", "hands_won": "hands won"}
+_WHAT = {"scores": gettext_lazy("score"), "hands_won": gettext_lazy("hands won")}
 
 
 def _numbers(values, count: int, what: str, *, low: int, high: int, allow_none=False):
@@ -139,18 +140,21 @@ def clean_result(
             winners = []
     else:
         if isinstance(winners, str | bytes) or not isinstance(winners, Sequence):
-            raise InvalidInput("List the winning sides.", field="winners")
+            raise InvalidInput(_("List the winning sides."), field="winners")
         try:
             winners = sorted({int(w) for w in winners})
         except (TypeError, ValueError):
-            raise InvalidInput("Winning sides are numbered from 0.", field="winners") from None
+            raise InvalidInput(_("Winning sides are numbered from 0."), field="winners") from None
         if any(not 0 <= w < count for w in winners):
-            raise InvalidInput(f"Winning sides are numbered 0 to {count - 1}.", field="winners")
+            raise InvalidInput(
+                _("Winning sides are numbered 0 to %(value)s.") % {"value": count - 1},
+                field="winners",
+            )
         if len(winners) == count:
             winners = []
     if tournament.is_elimination and len(winners) != 1:
         raise InvalidInput(
-            "A bracket match needs one winner: the scores are level, so say who won.",
+            (_("A bracket match needs one winner: the scores are level, so say who won.")),
             field="winners",
         )
     return {"scores": scores, "hands_won": hands, "winners": winners}
@@ -171,9 +175,11 @@ def _existing(table: TournamentTable) -> TableResult | None:
 
 def _check_playable(tournament: Tournament, table: TournamentTable) -> None:
     if tournament.is_draft:
-        raise WrongStatus(f"{tournament.name} hasn't started yet.")
+        raise WrongStatus(_("%(tournament)s hasn't started yet.") % {"tournament": tournament.name})
     if table.round.is_draft:
-        raise WrongStatus(f"Round {table.round.number} hasn't been published yet.")
+        raise WrongStatus(
+            _("Round %(round)s hasn't been published yet.") % {"round": table.round.number}
+        )
 
 
 def _after_confirmed(tournament: Tournament, table: TournamentTable) -> None:
@@ -197,7 +203,9 @@ def _save_new(tournament, table, values: dict, **fields) -> TableResult:
                 tournament=tournament, table=table, **values, **fields
             )
     except IntegrityError:
-        raise ResultExists(f"Table {table.number} already has a result.") from None
+        raise ResultExists(
+            _("Table %(table)s already has a result.") % {"table": table.number}
+        ) from None
 
 
 def _save(tournament, table, existing: TableResult | None, fields: dict, **on_create):
@@ -234,13 +242,14 @@ def result_enter(
     side = _side_of(actor, table)
     director = is_director(actor, tournament)
     if not policies.may_enter_result(side, director):
-        raise NotAllowed("Only the players at this table or a director can enter its result.")
+        raise NotAllowed(_("Only the players at this table or a director can enter its result."))
     values = clean_result(tournament, table, scores, hands_won, winners)
     existing = _existing(table)
     if side is None:  # a director's entry
         if existing is not None and existing.is_confirmed:
             raise ResultExists(
-                f"Table {table.number} already has a confirmed result: correct it instead."
+                _("Table %(table)s already has a confirmed result: correct it instead.")
+                % {"table": table.number}
             )
         old = existing.as_dict() if existing else None
         now = timezone.now()
@@ -259,11 +268,14 @@ def result_enter(
         return result
     if table.online:
         raise Conflict(
-            f"Table {table.number} is played on the site: its result is recorded when the game "
-            "ends."
+            _("Table %(table)s is played on the site: its result is recorded when the game ends.")
+            % {"table": table.number}
         )
     if table.round.is_closed:
-        raise WrongStatus(f"Round {table.round.number} is closed: ask a director to correct it.")
+        raise WrongStatus(
+            _("Round %(round)s is closed: ask a director to correct it.")
+            % {"round": table.round.number}
+        )
     if existing is None:
         result = _save_new(
             tournament,
@@ -278,7 +290,8 @@ def result_enter(
         return result
     if existing.is_confirmed:
         raise ResultExists(
-            f"Table {table.number}'s result is confirmed: ask a director to correct it."
+            _("Table %(table)s's result is confirmed: ask a director to correct it.")
+            % {"table": table.number}
         )
     if existing.entered_side == side:
         for key, value in values.items():
@@ -289,10 +302,16 @@ def result_enter(
     same = all(getattr(existing, key) == value for key, value in values.items())
     if not same:
         shown = "–".join(str(s) for s in existing.scores)
-        raise ResultExists(
-            f"{existing.entered_by.shown_name if existing.entered_by_id else 'The other side'} "
-            f"entered {shown}: confirm or reject it, or ask a director."
-        )
+        if existing.entered_by_id:
+            message = _("%(name)s entered %(scores)s: confirm or reject it, or ask a director.") % {
+                "name": existing.entered_by.shown_name,
+                "scores": shown,
+            }
+        else:
+            message = _(
+                "The other side entered %(scores)s: confirm or reject it, or ask a director."
+            ) % {"scores": shown}
+        raise ResultExists(message)
     return _confirm(tournament, table, existing, actor)
 
 
@@ -302,10 +321,16 @@ def _ask_to_confirm(tournament, table, result: TableResult, actor) -> None:
         number__in=table.sides[result.entered_side]
     )
     shown = "–".join(str(s) for s in result.scores)
-    notify(
+    notices_send(
         others.values_list("member__user_id", flat=True),
-        f"{actor.shown_name} entered {shown} for table {table.number} of {tournament.name} "
-        f"(round {table.round.number}): please confirm it.",
+        "tournaments.confirm_result",
+        {
+            "name": actor.shown_name,
+            "scores": shown,
+            "table": table.number,
+            "tournament": tournament.name,
+            "round": table.round.number,
+        },
         tournament_link(tournament, "my_table"),
     )
 
@@ -327,14 +352,20 @@ def result_confirm(actor, table: TournamentTable) -> TableResult:
     _check_playable(tournament, table)
     result = _existing(table)
     if result is None:
-        raise Conflict(f"No result has been entered for table {table.number} yet.")
+        raise Conflict(
+            _("No result has been entered for table %(table)s yet.") % {"table": table.number}
+        )
     if result.is_confirmed:
-        raise ResultExists(f"Table {table.number}'s result is already confirmed.")
+        raise ResultExists(
+            _("Table %(table)s's result is already confirmed.") % {"table": table.number}
+        )
     side = _side_of(actor, table)
     if not policies.may_confirm_result(side, is_director(actor, tournament), result.entered_side):
         if side is None:
-            raise NotAllowed("Only an opponent at this table or a director can confirm its result.")
-        raise NotAllowed("An opponent confirms the result, not the side that entered it.")
+            raise NotAllowed(
+                _("Only an opponent at this table or a director can confirm its result.")
+            )
+        raise NotAllowed(_("An opponent confirms the result, not the side that entered it."))
     return _confirm(tournament, table, result, actor)
 
 
@@ -346,9 +377,11 @@ def result_reject(actor, table: TournamentTable) -> None:
     tournament, table = lock_table(table)
     result = _existing(table)
     if result is None or result.is_confirmed:
-        raise Conflict(f"Table {table.number} has no result waiting for confirmation.")
+        raise Conflict(
+            _("Table %(table)s has no result waiting for confirmation.") % {"table": table.number}
+        )
     if not policies.may_reject_result(_side_of(actor, table), is_director(actor, tournament)):
-        raise NotAllowed("Only the players at this table or a director can reject its result.")
+        raise NotAllowed(_("Only the players at this table or a director can reject its result."))
     result.delete()
 
 
@@ -368,11 +401,14 @@ def result_correct(
     require_signed_in(actor)
     tournament, table = lock_table(table)
     if not policies.may_correct_result(is_director(actor, tournament)):
-        raise NotAllowed(f"Only the directors of {tournament.club.name} can correct results.")
+        raise NotAllowed(
+            _("Only the directors of %(club)s can correct results.")
+            % {"club": tournament.club.name}
+        )
     _check_playable(tournament, table)
     reason = (reason or "").strip()
     if not reason:
-        raise InvalidInput("Say why the result is corrected.", field="reason")
+        raise InvalidInput(_("Say why the result is corrected."), field="reason")
     values = clean_result(tournament, table, scores, hands_won, winners)
     existing = _existing(table)
     old = existing.as_dict() if existing else None

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.notices import notices_send
 
 from ..models import (
     Bye,
@@ -21,7 +24,6 @@ from .common import (
     lock_round,
     lock_table,
     lock_tournament,
-    notify,
     require_director,
     require_running,
     tournament_link,
@@ -68,13 +70,16 @@ def round_discard(actor, round_: Round) -> None:
     require_director(actor, tournament)
     _require_draft(round_)
     if tournament.is_elimination:
-        raise Conflict("A bracket's rounds can't be discarded.")
+        raise Conflict(_("A bracket's rounds can't be discarded."))
     round_.delete()
 
 
 def _require_draft(round_: Round) -> None:
     if not round_.is_draft:
-        raise WrongStatus(f"Round {round_.number} has been published: its seating is fixed.")
+        raise WrongStatus(
+            _("Round %(round)s has been published: its seating is fixed.")
+            % {"round": round_.number}
+        )
 
 
 # The table list: swaps ---------------------------------------------------------------------------
@@ -91,12 +96,16 @@ def round_swap_seats(actor, round_: Round, first: TableSeat | int, second: Table
     ids = [s.pk if isinstance(s, TableSeat) else s for s in (first, second)]
     seats = {s.pk: s for s in TableSeat.objects.filter(pk__in=ids, table__round=round_)}
     if len(seats) != 2 or len(set(ids)) != 2:
-        raise InvalidInput("Choose two different seats of this round.", field="seats")
+        raise InvalidInput(_("Choose two different seats of this round."), field="seats")
     a, b = seats[ids[0]], seats[ids[1]]
     if not tournament.is_progressive and a.entrant_id != b.entrant_id:
         raise InvalidInput(
-            "Partners sit opposite each other: swap two partners' seats, or swap whole "
-            "partnerships.",
+            (
+                _(
+                    "Partners sit opposite each other: swap two partners' seats, or swap "
+                    "whole partnerships."
+                )
+            ),
             field="seats",
         )
     a.entrant_id, b.entrant_id = b.entrant_id, a.entrant_id
@@ -112,13 +121,13 @@ def round_swap_entrants(actor, round_: Round, first: Entrant, second: Entrant) -
     require_director(actor, tournament)
     _require_draft(round_)
     if first.pk == second.pk or {first.tournament_id, second.tournament_id} != {tournament.pk}:
-        raise InvalidInput("Choose two different entrants of this tournament.", field="entrants")
+        raise InvalidInput(_("Choose two different entrants of this tournament."), field="entrants")
     members = entrant_members([first.pk, second.pk])
     position = {m.pk: m.position for people in members.values() for m in people}
     seats = list(TableSeat.objects.filter(table__round=round_, entrant__in=[first, second]))
     byes = list(Bye.objects.filter(round=round_, entrant__in=[first, second]))
     if not seats and not byes:
-        raise InvalidInput("Neither entrant plays this round.", field="entrants")
+        raise InvalidInput(_("Neither entrant plays this round."), field="entrants")
     other = {first.pk: second.pk, second.pk: first.pk}
     for seat in seats:
         target = other[seat.entrant_id]
@@ -145,7 +154,7 @@ def table_set_online(actor, table: TournamentTable, online: bool) -> TournamentT
         return table
     if not table.round.is_draft:
         if table.game_table_id is not None or TableResult.objects.filter(table=table).exists():
-            raise Conflict(f"Table {table.number} is already under way.")
+            raise Conflict(_("Table %(table)s is already under way.") % {"table": table.number})
         if not online:
             table.online = False
             table.save(update_fields=["online"])
@@ -180,17 +189,23 @@ def _tell_players(tournament: Tournament, round_: Round) -> None:
     url = tournament_link(tournament, "my_table")
     seats = TableSeat.objects.filter(table__round=round_, member__user__isnull=False)
     for seat in seats.select_related("table", "member"):
-        where = "online" if seat.table.online else "at the club"
-        notify(
+        notices_send(
             [seat.member.user_id],
-            f"{tournament.name}, round {round_.number}: you're at table {seat.table.number}, "
-            f"seat {seat.number + 1} ({where}).",
+            "tournaments.seat_online" if seat.table.online else "tournaments.seat_at_club",
+            {
+                "tournament": tournament.name,
+                "round": round_.number,
+                "table": seat.table.number,
+                "seat": seat.number + 1,
+            },
             url,
         )
     byes = EntrantMember.objects.filter(
         entrant__byes__round=round_, user__isnull=False
     ).values_list("user_id", flat=True)
-    notify(byes, f"{tournament.name}, round {round_.number}: you have a bye.", url)
+    notices_send(
+        byes, "tournaments.bye", {"tournament": tournament.name, "round": round_.number}, url
+    )
 
 
 @transaction.atomic
@@ -200,7 +215,7 @@ def round_close(actor, round_: Round) -> Round:
     tournament, round_ = lock_round(round_)
     require_director(actor, tournament)
     if round_.is_draft:
-        raise WrongStatus(f"Round {round_.number} hasn't been published.")
+        raise WrongStatus(_("Round %(round)s hasn't been published.") % {"round": round_.number})
     if round_.is_closed:
         return round_
     if not close_round_if_complete(tournament, round_):

@@ -9,6 +9,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from clubs.models import Club, ClubNight, Registration
@@ -42,12 +44,14 @@ MAX_ROUNDS = 50
 # Checking values ---------------------------------------------------------------------------------
 
 
-def _clean_name(name: str, what: str = "name", limit: int = 100) -> str:
+def _clean_name(name: str, limit: int = 100) -> str:
     name = (name or "").strip()
     if not name:
-        raise InvalidInput(f"Give the tournament a {what}.", field=what)
+        raise InvalidInput(_("Give the tournament a name."), field="name")
     if len(name) > limit:
-        raise InvalidInput(f"Keep the {what} to {limit} characters.", field=what)
+        raise InvalidInput(
+            _("Keep the name to %(limit)s characters.") % {"limit": limit}, field="name"
+        )
     return name
 
 
@@ -55,7 +59,7 @@ def _clean_tiebreaks(tiebreaks, format_: str) -> list[str]:
     if tiebreaks is None:
         return [str(t) for t in selectors.DEFAULT_TIEBREAKS[format_]]
     if isinstance(tiebreaks, str) or not isinstance(tiebreaks, Sequence):
-        raise InvalidInput("List the tiebreaks in order.", field="tiebreaks")
+        raise InvalidInput(_("List the tiebreaks in order."), field="tiebreaks")
     out = []
     for value in tiebreaks:
         try:
@@ -63,25 +67,44 @@ def _clean_tiebreaks(tiebreaks, format_: str) -> list[str]:
         except ValueError:
             known = ", ".join(t.value for t in Tiebreak)
             raise InvalidInput(
-                f"There is no tiebreak {value!r} (choose from {known}).", field="tiebreaks"
+                _("There is no tiebreak %(value)s (choose from %(known)s).")
+                % {"value": repr(value), "known": known},
+                field="tiebreaks",
             ) from None
         if tiebreak.value in out:
-            raise InvalidInput(f"{tiebreak.value} is listed twice.", field="tiebreaks")
+            raise InvalidInput(
+                _("%(value)s is listed twice.") % {"value": tiebreak.value}, field="tiebreaks"
+            )
         out.append(tiebreak.value)
     return out
 
 
-def _whole(value, what: str, low: int, high: int) -> int:
+# The numbers a director sets, as the setup form names them (in messages about them).
+_NUMBERS = {
+    "hand_limit": gettext_lazy("Hands a round"),
+    "rounds": gettext_lazy("Rounds"),
+    "cycles": gettext_lazy("Round robin cycles"),
+}
+
+
+def _whole(value, field: str, low: int, high: int) -> int:
+    what = _NUMBERS.get(field, field)
     if isinstance(value, bool):
-        raise InvalidInput(f"{what} must be a whole number.", field=what)
+        raise InvalidInput(_("%(what)s must be a whole number.") % {"what": what}, field=field)
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise InvalidInput(f"{what} must be a whole number.", field=what) from None
+        raise InvalidInput(
+            _("%(what)s must be a whole number.") % {"what": what}, field=field
+        ) from None
     if number != value and str(number) != str(value).strip():
-        raise InvalidInput(f"{what} must be a whole number.", field=what)
+        raise InvalidInput(_("%(what)s must be a whole number.") % {"what": what}, field=field)
     if not low <= number <= high:
-        raise InvalidInput(f"{what} must be from {low} to {high}.", field=what)
+        raise InvalidInput(
+            _("%(what)s must be from %(low)s to %(high)s.")
+            % {"what": what, "low": low, "high": high},
+            field=field,
+        )
     return number
 
 
@@ -92,20 +115,24 @@ def _clean_options(
     values: dict[str, Any] = {}
     if house_rules is not None:
         if house_rules.game != game:
-            raise InvalidInput("Those house rules are for the other game.", field="house_rules")
+            raise InvalidInput(_("Those house rules are for the other game."), field="house_rules")
         if house_rules.club_id != club.pk and house_rules.created_by_id != actor.pk:
-            raise NotAllowed("Use the club's house rules or your own.")
+            raise NotAllowed(_("Use the club's house rules or your own."))
         values.update(house_rules.options or {})
     if options is not None and not isinstance(options, dict):
-        raise InvalidInput("Options must be an object.", field="options")
+        raise InvalidInput(_("Options must be an object."), field="options")
     values.update(options or {})
     head_to_head = format_ != Format.PROGRESSIVE
     if game == Game.PITCH and head_to_head:
         # Head-to-head formats play Pitch in fixed teams of two, partners opposite.
         if values.get("partnerships") is False:
             raise InvalidInput(
-                "Pitch each for themselves is played as a progressive (tables of three to "
-                "seven); round robin, Swiss and brackets play Pitch in teams of two.",
+                (
+                    _(
+                        "Pitch each for themselves is played as a progressive (tables of three "
+                        "to seven); round robin, Swiss and brackets play Pitch in teams of two."
+                    )
+                ),
                 field="options",
             )
         values["partnerships"] = True
@@ -121,11 +148,13 @@ def _clean_options(
 
 def _clean_play(play: str, hand_limit) -> tuple[str, int | None]:
     if play not in Play.values:
-        raise InvalidInput("Play each round to the target or for a number of hands.", field="play")
+        raise InvalidInput(
+            _("Play each round to the target or for a number of hands."), field="play"
+        )
     if play == Play.TARGET:
         return play, None
     if hand_limit in (None, ""):
-        raise InvalidInput("Say how many hands a round is.", field="hand_limit")
+        raise InvalidInput(_("Say how many hands a round is."), field="hand_limit")
     return play, _whole(hand_limit, "hand_limit", 1, 100)
 
 
@@ -159,17 +188,21 @@ def tournament_create(
     can change the partnerships before starting)."""
     require_signed_in(actor)
     if not policies.may_create(actor, club):
-        raise NotAllowed(f"Only the directors of {club.name} can run tournaments.")
+        raise NotAllowed(
+            _("Only the directors of %(club)s can run tournaments.") % {"club": club.name}
+        )
     name = _clean_name(name)
     if game not in Game.values:
-        raise InvalidInput("Choose Five Hundred or Pitch.", field="game")
+        raise InvalidInput(_("Choose Five Hundred or Pitch."), field="game")
     if format not in Format.values:
-        raise InvalidInput("Choose a tournament format.", field="format")
+        raise InvalidInput(_("Choose a tournament format."), field="format")
     if night is not None:
         if night.club_id != club.pk:
-            raise InvalidInput(f"That night is not one of {club.name}'s.", field="night")
+            raise InvalidInput(
+                _("That night is not one of %(club)s's.") % {"club": club.name}, field="night"
+            )
         if night.is_cancelled:
-            raise Conflict("That night was cancelled.")
+            raise Conflict(_("That night was cancelled."))
     clean_options = _clean_options(actor, club, game, format, house_rules, options)
     play, hand_limit = _clean_play(play, hand_limit)
     if rounds in ("", None):
@@ -178,7 +211,7 @@ def tournament_create(
         rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS)
     cycles = _whole(cycles, "cycles", 1, 4)
     if bot_level not in BotLevel.values:
-        raise InvalidInput("Choose a bot level.", field="bot_level")
+        raise InvalidInput(_("Choose a bot level."), field="bot_level")
     tournament = Tournament.objects.create(
         club=club,
         night=night,
@@ -227,21 +260,24 @@ def tournament_update(actor, tournament: Tournament, **changes) -> Tournament:
     require_director(actor, tournament)
     unknown = set(changes) - UPDATABLE
     if unknown:
-        raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
+        raise InvalidInput(
+            _("These can't be changed: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
     if tournament.is_finished:
-        raise WrongStatus(f"{tournament.name} is finished.")
+        raise WrongStatus(_("%(tournament)s is finished.") % {"tournament": tournament.name})
     if not tournament.is_draft:
         fixed = set(changes) - {"name", "rounds", "tiebreaks", "online", "bot_level"}
         if fixed:
             raise WrongStatus(
-                f"{tournament.name} has started: {', '.join(sorted(fixed))} can't change now."
+                _("%(tournament)s has started: %(fields)s can't change now.")
+                % {"tournament": tournament.name, "fields": ", ".join(sorted(fixed))}
             )
     if "name" in changes:
         tournament.name = _clean_name(changes["name"])
     if "night" in changes:
         night = changes["night"]
         if night is not None and night.club_id != tournament.club_id:
-            raise InvalidInput("That night is another club's.", field="night")
+            raise InvalidInput(_("That night is another club's."), field="night")
         tournament.night = night
     if {"options", "house_rules"} & set(changes):
         rules = changes.get("house_rules", tournament.house_rules)
@@ -259,7 +295,10 @@ def tournament_update(actor, tournament: Tournament, **changes) -> Tournament:
         rounds = None if rounds in ("", None) else _whole(rounds, "rounds", 1, MAX_ROUNDS)
         played = Round.objects.filter(tournament=tournament).count()
         if rounds is not None and rounds < played:
-            raise Conflict(f"{played} rounds have already been paired.", field="rounds")
+            raise Conflict(
+                _("%(played)s rounds have already been paired.") % {"played": played},
+                field="rounds",
+            )
         tournament.rounds = rounds
     if "cycles" in changes:
         tournament.cycles = _whole(changes["cycles"], "cycles", 1, 4)
@@ -272,7 +311,7 @@ def tournament_update(actor, tournament: Tournament, **changes) -> Tournament:
         tournament.online = bool(changes["online"])
     if "bot_level" in changes:
         if changes["bot_level"] not in BotLevel.values:
-            raise InvalidInput("Choose a bot level.", field="bot_level")
+            raise InvalidInput(_("Choose a bot level."), field="bot_level")
         tournament.bot_level = changes["bot_level"]
     tournament.save()
     return tournament
@@ -284,7 +323,7 @@ def tournament_delete(actor, tournament: Tournament) -> None:
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     if not tournament.is_draft:
-        raise WrongStatus("Only a tournament that hasn't started can be deleted.")
+        raise WrongStatus(_("Only a tournament that hasn't started can be deleted."))
     tournament.delete()
 
 
@@ -304,14 +343,18 @@ def tournament_start(actor, tournament: Tournament) -> Tournament:
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     if not tournament.is_draft:
-        raise WrongStatus(f"{tournament.name} has already started.")
+        raise WrongStatus(
+            _("%(tournament)s has already started.") % {"tournament": tournament.name}
+        )
     entrants = _active_entrants(tournament)
     if len(entrants) < 2:
-        raise Conflict("A tournament needs at least two entrants.")
+        raise Conflict(_("A tournament needs at least two entrants."))
     size = tournament.team_size
     short = [e.name for e in entrants if len(e.members.all()) < size]
     if short:
-        raise Conflict(f"These partnerships need a second player: {', '.join(short)}.")
+        raise Conflict(
+            _("These partnerships need a second player: %(value)s.") % {"value": ", ".join(short)}
+        )
     tournament.draw = [e.pk for e in entrants]
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
@@ -336,15 +379,19 @@ def tournament_finish(actor, tournament: Tournament) -> Tournament:
     for round_ in rounds:
         if round_.is_draft:
             raise Conflict(
-                f"Round {round_.number} is seated but not published: publish or discard it."
+                _("Round %(round)s is seated but not published: publish or discard it.")
+                % {"round": round_.number}
             )
         if round_.is_published and not close_round_if_complete(tournament, round_):
             tables = ", ".join(str(t.number) for t in selectors.round_unfinished_tables(round_))
-            raise Conflict(f"Round {round_.number} still has games to finish (tables {tables}).")
+            raise Conflict(
+                _("Round %(round)s still has games to finish (tables %(tables)s).")
+                % {"round": round_.number, "tables": tables}
+            )
     if tournament.is_elimination:
         state = selectors.bracket_state(tournament)
         if state is not None and not state.finished:
-            raise Conflict("The bracket has matches still to play.")
+            raise Conflict(_("The bracket has matches still to play."))
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save()
@@ -370,31 +417,33 @@ def _member_fields(spec: MemberSpec) -> dict[str, Any]:
     if isinstance(spec, str) and spec.strip():
         name = spec.strip()
         if len(name) > 100:
-            raise InvalidInput("Keep a guest's name to 100 characters.", field="members")
+            raise InvalidInput(_("Keep a guest's name to 100 characters."), field="members")
         return {"guest_name": name}
-    raise InvalidInput("Name each player: a member of the site or a guest.", field="members")
+    raise InvalidInput(_("Name each player: a member of the site or a guest."), field="members")
 
 
 def _check_members(tournament: Tournament, specs, *, exclude: Entrant | None = None) -> list:
     fields = [_member_fields(spec) for spec in specs]
     if not fields:
-        raise InvalidInput("An entrant needs at least one player.", field="members")
+        raise InvalidInput(_("An entrant needs at least one player."), field="members")
     if len(fields) > tournament.team_size:
-        kind = "partnership" if tournament.team_size == 2 else "player"
-        raise InvalidInput(
-            f"Each entrant is one {kind} ({tournament.team_size} "
-            f"player{'s' if tournament.team_size > 1 else ''} at most).",
-            field="members",
-        )
+        if tournament.team_size == 2:
+            message = _("Each entrant is one partnership (2 players at most).")
+        else:
+            message = _("Each entrant is one player (1 player at most).")
+        raise InvalidInput(message, field="members")
     users = [f["user"] for f in fields if "user" in f]
     if len({u.pk for u in users}) != len(users):
-        raise InvalidInput("The same person is named twice.", field="members")
+        raise InvalidInput(_("The same person is named twice."), field="members")
     taken = EntrantMember.objects.filter(tournament=tournament, user__in=users)
     if exclude is not None:
         taken = taken.exclude(entrant=exclude)
     clash = taken.select_related("user", "entrant").first()
     if clash is not None:
-        raise AlreadyEntered(f"{clash.user.shown_name} is already entered ({clash.entrant.name}).")
+        raise AlreadyEntered(
+            _("%(shown_name)s is already entered (%(entrant)s).")
+            % {"shown_name": clash.user.shown_name, "entrant": clash.entrant.name}
+        )
     return fields
 
 
@@ -417,7 +466,7 @@ def _create_entrant(tournament: Tournament, fields, *, name: str = "", late: boo
                 ]
             )
     except IntegrityError:
-        raise AlreadyEntered("Someone named is already entered.") from None
+        raise AlreadyEntered(_("Someone named is already entered.")) from None
     return entrant
 
 
@@ -450,11 +499,14 @@ def _add_registrations(tournament: Tournament, registrations, *, late: bool) -> 
 
 def _late_entry_allowed(tournament: Tournament) -> None:
     if tournament.is_finished:
-        raise WrongStatus(f"{tournament.name} is finished.")
+        raise WrongStatus(_("%(tournament)s is finished.") % {"tournament": tournament.name})
     if tournament.is_running and tournament.format not in (Format.SWISS, Format.PROGRESSIVE):
         raise Conflict(
-            f"A {tournament.get_format_display().lower()} is drawn when it starts: late "
-            "entries are for Swiss and progressive tournaments."
+            _(
+                "A %(format)s is drawn when it starts: late entries are for Swiss and "
+                "progressive tournaments."
+            )
+            % {"format": tournament.get_format_display().lower()}
         )
 
 
@@ -470,7 +522,7 @@ def entrant_add(
     _late_entry_allowed(tournament)
     fields = _check_members(tournament, list(members))
     if tournament.is_running and len(fields) < tournament.team_size:
-        raise InvalidInput("A late partnership needs both partners.", field="members")
+        raise InvalidInput(_("A late partnership needs both partners."), field="members")
     return _create_entrant(tournament, fields, name=name, late=tournament.is_running)
 
 
@@ -481,7 +533,7 @@ def entrants_from_night(actor, tournament: Tournament) -> list[Entrant]:
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     if tournament.night_id is None:
-        raise Conflict("This tournament isn't linked to a club night.")
+        raise Conflict(_("This tournament isn't linked to a club night."))
     _late_entry_allowed(tournament)
     made = _add_registrations(
         tournament, list(tournament.night.checked_in()), late=tournament.is_running
@@ -490,7 +542,8 @@ def entrants_from_night(actor, tournament: Tournament) -> list[Entrant]:
         short = [e.name for e in made if e.members.count() < tournament.team_size]
         if short:
             raise Conflict(
-                f"{short[0]} has no partner yet: add the partnership by hand once they have one."
+                _("%(value)s has no partner yet: add the partnership by hand once they have one.")
+                % {"value": short[0]}
             )
     return made
 
@@ -511,7 +564,7 @@ def entrant_update(
         entrant.name = (name or "").strip()[:120] or entrant.name
     if members is not None:
         if not tournament.is_draft:
-            raise WrongStatus("Players can change only before the tournament starts.")
+            raise WrongStatus(_("Players can change only before the tournament starts."))
         fields = _check_members(tournament, list(members), exclude=entrant)
         entrant.members.all().delete()
         EntrantMember.objects.bulk_create(
@@ -534,7 +587,7 @@ def entrant_remove(actor, entrant: Entrant) -> None:
     tournament = lock_tournament(entrant.tournament_id)
     require_director(actor, tournament)
     if not tournament.is_draft:
-        raise WrongStatus("After the start an entrant is withdrawn, not removed.")
+        raise WrongStatus(_("After the start an entrant is withdrawn, not removed."))
     entrant.delete()
 
 
@@ -556,10 +609,10 @@ def entrants_set_partnerships(
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     if not tournament.is_draft:
-        raise WrongStatus("Partnerships are set before the tournament starts.")
+        raise WrongStatus(_("Partnerships are set before the tournament starts."))
     named = [_person_key(member) for pair in pairs for member in pair]
     if len(named) != len(set(named)):
-        raise InvalidInput("Someone is in two partnerships: each person plays in one.")
+        raise InvalidInput(_("Someone is in two partnerships: each person plays in one."))
     for entrant in list(Entrant.objects.filter(tournament=tournament)):
         entrant_remove(actor, entrant)
     return [entrant_add(actor, tournament, members=pair) for pair in pairs]
@@ -571,11 +624,11 @@ def entrants_reorder(actor, tournament: Tournament, entrant_ids: Sequence[int]) 
     tournament = lock_tournament(tournament)
     require_director(actor, tournament)
     if not tournament.is_draft:
-        raise WrongStatus("The seeding is fixed once the tournament starts.")
+        raise WrongStatus(_("The seeding is fixed once the tournament starts."))
     entrants = {e.pk: e for e in Entrant.objects.filter(tournament=tournament)}
     ids = [int(i) for i in entrant_ids]
     if sorted(ids) != sorted(entrants):
-        raise InvalidInput("List every entrant exactly once.", field="entrants")
+        raise InvalidInput(_("List every entrant exactly once."), field="entrants")
     offset = len(ids) + max((e.seed for e in entrants.values()), default=0)
     for entrant in entrants.values():  # move out of the way of the unique seed constraint
         entrant.seed += offset
@@ -609,12 +662,12 @@ def entrant_withdraw(actor, entrant: Entrant) -> Entrant:
     tournament = lock_tournament(entrant.tournament_id)
     require_signed_in(actor)
     if not policies.may_withdraw(actor, entrant, director=is_director(actor, tournament)):
-        raise NotAllowed("Only the entrant's players or a director can withdraw it.")
+        raise NotAllowed(_("Only the entrant's players or a director can withdraw it."))
     if tournament.is_finished:
-        raise WrongStatus(f"{tournament.name} is finished.")
+        raise WrongStatus(_("%(tournament)s is finished.") % {"tournament": tournament.name})
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     if entrant.withdrawn:
-        raise Conflict(f"{entrant.name} has already withdrawn.")
+        raise Conflict(_("%(entrant)s has already withdrawn.") % {"entrant": entrant.name})
     entrant.withdrawn = True
     entrant.withdrawn_at = timezone.now()
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])
@@ -632,12 +685,12 @@ def entrant_reinstate(actor, entrant: Entrant) -> Entrant:
     tournament = lock_tournament(entrant.tournament_id)
     require_director(actor, tournament)
     if tournament.is_finished:
-        raise WrongStatus(f"{tournament.name} is finished.")
+        raise WrongStatus(_("%(tournament)s is finished.") % {"tournament": tournament.name})
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     if not entrant.withdrawn:
-        raise Conflict(f"{entrant.name} hasn't withdrawn.")
+        raise Conflict(_("%(entrant)s hasn't withdrawn.") % {"entrant": entrant.name})
     if tournament.is_running and tournament.is_elimination:
-        raise Conflict("In a bracket a withdrawal is final: the match was forfeited.")
+        raise Conflict(_("In a bracket a withdrawal is final: the match was forfeited."))
     entrant.withdrawn = False
     entrant.withdrawn_at = None
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])

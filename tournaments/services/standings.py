@@ -5,14 +5,22 @@ from __future__ import annotations
 import logging
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from .. import selectors
 from ..formats import FormatError, Tiebreak
 from ..models import Standing, Tournament
 
 log = logging.getLogger(__name__)
+
+
+def _english_label(key: str) -> str:
+    """A tiebreak's name as stored (English; pages and the API show it in the reader's language,
+    see selectors.standings)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return str(selectors.TIEBREAK_LABELS.get(Tiebreak(key), key))
 
 
 def _row(tournament: Tournament, position: int, line, tiebreaks: list[str]) -> dict:
@@ -38,7 +46,7 @@ def _row(tournament: Tournament, position: int, line, tiebreaks: list[str]) -> d
             "tiebreaks": [
                 {
                     "key": key,
-                    "label": selectors.TIEBREAK_LABELS.get(Tiebreak(key), key),
+                    "label": _english_label(key),
                     "value": plain(value),
                 }
                 for key, value in zip(tiebreaks, line.tiebreak_values, strict=True)

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from core.decorators import login_required_htmx
@@ -43,7 +44,7 @@ Status = TableResult.Status
 def _poll_answer(current: str | None, seen: str, event: str) -> HttpResponse:
     """204 when nothing changed; else an empty 200 whose HX-Trigger makes the page refresh."""
     if current is None:
-        raise Http404("There is no such tournament.")
+        raise Http404(_("There is no such tournament."))
     if seen == current:
         response = HttpResponse(status=204)
     else:
@@ -206,8 +207,13 @@ def pair_next_round(request, pk):
     return finish_action(
         request,
         tournament_url(tournament, "round", round_.number),
-        ok=f"Round {round_.number} is paired. Check the tables, swap anyone you need to, "
-        "then publish it.",
+        ok=(
+            _(
+                "Round %(round)s is paired. Check the tables, swap anyone you need to, "
+                "then publish it."
+            )
+            % {"round": round_.number}
+        ),
     )
 
 
@@ -270,11 +276,11 @@ def round_detail(request, pk, number):
 ROUND_ACTIONS = {
     "publish": (
         services.round_publish,
-        "Round {number} is published: players can see their tables.",
+        gettext_noop("Round %(number)s is published: players can see their tables."),
     ),
-    "close": (services.round_close, "Round {number} is closed."),
-    "repair": (services.round_repair, "Round {number} is paired again."),
-    "discard": (services.round_discard, "Round {number} was discarded."),
+    "close": (services.round_close, gettext_noop("Round %(number)s is closed.")),
+    "repair": (services.round_repair, gettext_noop("Round %(number)s is paired again.")),
+    "discard": (services.round_discard, gettext_noop("Round %(number)s was discarded.")),
 }
 
 
@@ -284,13 +290,13 @@ def round_action(request, pk, number, action):
     tournament = get_tournament(pk)
     round_ = get_round(tournament, number)
     if action not in ROUND_ACTIONS:
-        raise Http404("Unknown action.")
+        raise Http404(_("Unknown action."))
     service, template = ROUND_ACTIONS[action]
     return run_action(
         request,
         tournament_url(tournament, "round", number),
         lambda: service(request.user, round_),
-        ok=template.format(number=number),
+        ok=_(template) % {"number": number},
         done_url=tournament_url(tournament) if action == "discard" else None,
     )
 
@@ -378,12 +384,16 @@ def table_online(request, pk, table_id):
     tournament = get_tournament(pk)
     table = get_table(tournament, table_id)
     online = request.POST.get("online") == "1"
-    where = "on the site" if online else "at a physical table"
     return run_action(
         request,
         tournament_url(tournament, "round", table.round.number),
         lambda: services.table_set_online(request.user, table, online),
-        ok=f"Table {table.number} is played {where}.",
+        ok=(
+            _("Table %(table)s is played on the site.")
+            if online
+            else _("Table %(table)s is played at a physical table.")
+        )
+        % {"table": table.number},
     )
 
 
@@ -510,11 +520,17 @@ def result_enter(request, pk, table_id):
         return _after_result(request, tournament, table, error=error, posted=posted)
     scores = score_text(result.scores)
     if by_director:
-        ok = f"Table {table.number}: {scores} recorded."
+        ok = _("Table %(table)s: %(scores)s recorded.") % {"table": table.number, "scores": scores}
     elif result.is_confirmed:
-        ok = f"Table {table.number}: {scores} confirmed — both sides agree."
+        ok = _("Table %(table)s: %(scores)s confirmed — both sides agree.") % {
+            "table": table.number,
+            "scores": scores,
+        }
     else:
-        ok = f"Table {table.number}: {scores} sent. An opponent now confirms it."
+        ok = _("Table %(table)s: %(scores)s sent. An opponent now confirms it.") % {
+            "table": table.number,
+            "scores": scores,
+        }
     return _after_result(request, tournament, table, ok=ok)
 
 
@@ -531,7 +547,8 @@ def result_confirm(request, pk, table_id):
         request,
         tournament,
         table,
-        ok=f"Table {table.number}: {score_text(result.scores)} confirmed. It counts now.",
+        ok=_("Table %(table)s: %(scores)s confirmed. It counts now.")
+        % {"table": table.number, "scores": score_text(result.scores)},
     )
 
 
@@ -549,8 +566,13 @@ def result_dispute(request, pk, table_id):
         request,
         tournament,
         table,
-        ok=f"Table {table.number}: the entry was disputed and cleared. Agree on the score "
-        "and enter it again, or call a director.",
+        ok=(
+            _(
+                "Table %(table)s: the entry was disputed and cleared. Agree on the "
+                "score and enter it again, or call a director."
+            )
+            % {"table": table.number}
+        ),
     )
 
 

@@ -64,7 +64,9 @@ def _form_page(request, form, club, tournament=None):
 def tournament_create(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not policies.may_create(request.user, club):
-        return forbidden(request, f"Only the directors of {club.name} run tournaments.")
+        return forbidden(
+            request, _("Only the directors of %(club)s run tournaments.") % {"club": club.name}
+        )
     initial = {}
     night_id = request.GET.get("night", "")
     if night_id.isdigit():
@@ -81,8 +83,14 @@ def tournament_create(request, slug):
             count = tournament.entrants.count()
             messages.success(
                 request,
-                f"{tournament.name} is set up with {count} entrant{'s' if count != 1 else ''}. "
-                "Check the entrants, then start it.",
+                ngettext(
+                    "%(tournament)s is set up with %(count)s entrant. "
+                    "Check the entrants, then start it.",
+                    "%(tournament)s is set up with %(count)s entrants. "
+                    "Check the entrants, then start it.",
+                    count,
+                )
+                % {"tournament": tournament.name, "count": count},
             )
             return redirect(tournament_url(tournament, "entrants"))
     return _form_page(request, form, club)
@@ -92,9 +100,13 @@ def tournament_create(request, slug):
 def tournament_edit(request, pk):
     tournament = get_tournament(pk)
     if not policies.may_manage(access_of(request, tournament)):
-        return forbidden(request, "Only the club's directors change a tournament.", tournament)
+        return forbidden(request, _("Only the club's directors change a tournament."), tournament)
     if tournament.is_finished:
-        messages.info(request, f"{tournament.name} is finished: its settings can't change.")
+        messages.info(
+            request,
+            _("%(tournament)s is finished: its settings can't change.")
+            % {"tournament": tournament.name},
+        )
         return redirect(tournament_url(tournament))
     form = TournamentForm(
         request.POST or None, club=tournament.club, user=request.user, tournament=tournament
@@ -105,7 +117,7 @@ def tournament_edit(request, pk):
         except services.TournamentError as error:
             apply_service_error(form, error, {"options": None})
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect(tournament_url(tournament))
     return _form_page(request, form, tournament.club, tournament)
 
@@ -118,19 +130,23 @@ def tournament_delete(request, pk):
             services.tournament_delete(request.user, tournament)
         except services.TournamentError as error:
             return finish_action(request, tournament_url(tournament), error=error)
-        messages.success(request, f"{tournament.name} was deleted.")
+        messages.success(
+            request, _("%(tournament)s was deleted.") % {"tournament": tournament.name}
+        )
         return redirect("tournaments:club", tournament.club.slug)
     if not policies.may_manage(access_of(request, tournament)):
-        return forbidden(request, "Only the club's directors delete a tournament.", tournament)
+        return forbidden(request, _("Only the club's directors delete a tournament."), tournament)
     return render(
         request,
         "clubs/confirm.html",
         {
             "club": tournament.club,
-            "title": f"Delete {tournament.name}?",
-            "body": "Its entrants and settings go too. Only a tournament that hasn't started "
-            "can be deleted.",
-            "confirm_label": "Delete tournament",
+            "title": _("Delete %(tournament)s?") % {"tournament": tournament.name},
+            "body": _(
+                "Its entrants and settings go too. Only a tournament that hasn't started "
+                "can be deleted."
+            ),
+            "confirm_label": _("Delete tournament"),
             "action": tournament_url(tournament, "delete"),
             "cancel_url": tournament_url(tournament),
         },
@@ -150,12 +166,15 @@ def tournament_start(request, pk):
         return finish_action(
             request,
             tournament_url(tournament),
-            ok=f"{tournament.name} has started: the first matches of the bracket are published.",
+            ok=(
+                _("%(tournament)s has started: the first matches of the bracket are published.")
+                % {"tournament": tournament.name}
+            ),
         )
     return finish_action(
         request,
         tournament_url(tournament, "round", 1),
-        ok="Round 1 is paired. Check the tables, swap anyone you need to, then publish it.",
+        ok=(_("Round 1 is paired. Check the tables, swap anyone you need to, then publish it.")),
     )
 
 
@@ -167,7 +186,8 @@ def tournament_finish(request, pk):
         request,
         tournament_url(tournament),
         lambda: services.tournament_finish(request.user, tournament),
-        ok=f"{tournament.name} is finished. These are the final standings.",
+        ok=_("%(tournament)s is finished. These are the final standings.")
+        % {"tournament": tournament.name},
         done_url=tournament_url(tournament, "standings"),
     )
 
@@ -220,7 +240,7 @@ def _specs(keys: list[str]):
         elif key.startswith("g") and key[1:].strip():
             out.append(key[1:])
         else:
-            raise services.InvalidInput("Choose players from the list.", field="members")
+            raise services.InvalidInput(_("Choose players from the list."), field="members")
     return out
 
 
@@ -267,7 +287,7 @@ def entrant_add(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
     if not policies.may_manage(access):
-        return forbidden(request, "Only the club's directors add entrants.", tournament)
+        return forbidden(request, _("Only the club's directors add entrants."), tournament)
     form = EntrantAddForm(
         request.POST, people=_people_to_add(tournament), size=tournament.team_size
     )
@@ -282,8 +302,13 @@ def entrant_add(request, pk):
         except services.TournamentError as error:
             apply_service_error(form, error, {"members": None})
         else:
-            late = " as a late entry: they play from the next round paired" if entrant.late else ""
-            messages.success(request, f"{entrant.name} entered{late}.")
+            if entrant.late:
+                message = _(
+                    "%(entrant)s entered as a late entry: they play from the next round paired."
+                )
+            else:
+                message = _("%(entrant)s entered.")
+            messages.success(request, message % {"entrant": entrant.name})
             return redirect(tournament_url(tournament, "entrants"))
     context = _entrants_context(request, tournament, access, add_form=form)
     return render(request, "tournaments/entrants.html", context)
@@ -299,9 +324,11 @@ def entrants_from_night(request, pk):
     except services.TournamentError as error:
         return finish_action(request, url, error=error)
     if not made:
-        return finish_action(request, url, ok="Everyone checked in is already entered.")
+        return finish_action(request, url, ok=_("Everyone checked in is already entered."))
     names = ", ".join(e.name for e in made)
-    return finish_action(request, url, ok=f"Entered from the night: {names}.")
+    return finish_action(
+        request, url, ok=_("Entered from the night: %(names)s.") % {"names": names}
+    )
 
 
 ENTRANT_ACTIONS = {
@@ -323,9 +350,14 @@ def entrant_action(request, pk, entrant_id, action):
             seed = services.entrant_move_up(request.user, entrant)
         except services.TournamentError as error:
             return finish_action(request, url, error=error)
-        return finish_action(request, url, ok=f"{entrant.name} moved up to seed {seed}.")
+        return finish_action(
+            request,
+            url,
+            ok=_("%(entrant)s moved up to seed %(seed)s.")
+            % {"entrant": entrant.name, "seed": seed},
+        )
     if action not in ENTRANT_ACTIONS:
-        return finish_action(request, url, error=services.InvalidInput("Unknown action."))
+        return finish_action(request, url, error=services.InvalidInput(_("Unknown action.")))
     service, template = ENTRANT_ACTIONS[action]
     return run_action(
         request, url, lambda: service(request.user, entrant), ok=template.format(name=entrant.name)

@@ -7,6 +7,8 @@ from collections import defaultdict
 
 from django.shortcuts import render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from core.downloads import csv_response
@@ -19,9 +21,9 @@ from .play import _poll_answer
 
 BRACKET_TITLES = {
     "main": "",
-    "winners": "Winners' bracket",
-    "losers": "Losers' bracket",
-    "final": "Grand final",
+    "winners": gettext_lazy("Winners' bracket"),
+    "losers": gettext_lazy("Losers' bracket"),
+    "final": gettext_lazy("Grand final"),
 }
 
 
@@ -115,18 +117,27 @@ def bracket_columns(data: dict | None) -> list[dict]:
 
 def _round_title(bracket: str, number: int, count: int, matches) -> str:
     if bracket == "final":
-        return "Grand final" if number == 1 else "Reset final"
+        return _("Grand final") if number == 1 else _("Reset final")
     from_end = count - number
-    if bracket == "main" or bracket == "winners":
-        prefix = "" if bracket == "main" else "Winners' "
+    if bracket == "main":
         if from_end == 0:
-            return f"{prefix}Final"
+            return _("Final")
         if from_end == 1:
-            return f"{prefix}Semi-finals"
+            return _("Semi-finals")
         if from_end == 2 and len(matches) == 4:
-            return f"{prefix}Quarter-finals"
-        return f"{prefix}Round {number}"
-    return f"Losers' round {number}" if from_end else "Losers' final"
+            return _("Quarter-finals")
+        return _("Round %(number)s") % {"number": number}
+    if bracket == "winners":
+        if from_end == 0:
+            return _("Winners' Final")
+        if from_end == 1:
+            return _("Winners' Semi-finals")
+        if from_end == 2 and len(matches) == 4:
+            return _("Winners' Quarter-finals")
+        return _("Winners' Round %(number)s") % {"number": number}
+    if from_end:
+        return _("Losers' round %(number)s") % {"number": number}
+    return _("Losers' final")
 
 
 def _match_view(match: dict, champion) -> dict:
@@ -136,7 +147,7 @@ def _match_view(match: dict, champion) -> dict:
         bye = match["byes"][i] if i < len(match["byes"]) else False
         sides.append(
             {
-                "name": who["name"] if who else ("Bye" if bye else "To be decided"),
+                "name": who["name"] if who else (_("Bye") if bye else _("To be decided")),
                 "bye": bye,
                 "tbd": who is None and not bye,
                 "won": who is not None and winner == who["id"] and match["status"] == "complete",
@@ -183,7 +194,11 @@ def table_cards(request, pk, number):
     round_ = get_round(tournament, number)
     access = access_of(request, tournament)
     if not policies.may_see_round(access, round_):
-        return forbidden(request, f"Round {number} hasn't been published yet.", tournament)
+        return forbidden(
+            request,
+            _("Round %(number)s hasn't been published yet.") % {"number": number},
+            tournament,
+        )
     cards = selectors.table_cards(round_)
     for card in cards:
         card["seat_rows"] = [
@@ -197,13 +212,21 @@ def table_cards(request, pk, number):
     )
 
 
-COMPASS = ("North", "East", "South", "West")
+COMPASS = (
+    gettext_lazy("North"),
+    gettext_lazy("East"),
+    gettext_lazy("South"),
+    gettext_lazy("West"),
+)
 
 
 def _seat_label(number: int, count: int) -> str:
     if count == 4:
-        return f"Seat {number + 1} ({COMPASS[number]})"
-    return f"Seat {number + 1}"
+        return _("Seat %(number)s (%(direction)s)") % {
+            "number": number + 1,
+            "direction": COMPASS[number],
+        }
+    return _("Seat %(number)s") % {"number": number + 1}
 
 
 @require_GET
@@ -233,7 +256,7 @@ def audit_log(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
     if not policies.may_manage(access):
-        return forbidden(request, "The audit log is for the club's directors.", tournament)
+        return forbidden(request, _("The audit log is for the club's directors."), tournament)
     return render(
         request,
         "tournaments/audit.html",

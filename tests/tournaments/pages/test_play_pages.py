@@ -395,7 +395,11 @@ def test_director_confirms_a_pending_entry_from_the_round_page(
     services.result_enter(checked_in[0], table, scores=[500, 100])
     login(client, director)
     page = client.get(url("round", published.pk, 1)).content.decode()
-    assert "Ann entered 500–100, waiting for an opponent to confirm." in page
+    # The score stays left to right inside right-to-left text (bidi isolation).
+    assert (
+        'Ann entered <bdi class="bidi-ltr">500–100</bdi>, waiting for an opponent to confirm.'
+        in page
+    )
     assert "Pair round 2" not in page  # not while tables are unfinished
     response = client.post(
         url("result_confirm", published.pk, table.pk), {"from": "round"}, headers=HTMX

@@ -1,0 +1,22 @@
+"""The notices the tournament services send (see accounts.notices): key → English message."""
+
+from django.utils.translation import gettext_noop
+
+from accounts.notices import register
+
+register(
+    {
+        "tournaments.seat_online": gettext_noop(
+            "%(tournament)s, round %(round)s: you're at table %(table)s, seat %(seat)s (online)."
+        ),
+        "tournaments.seat_at_club": gettext_noop(
+            "%(tournament)s, round %(round)s: you're at table %(table)s, seat %(seat)s "
+            "(at the club)."
+        ),
+        "tournaments.bye": gettext_noop("%(tournament)s, round %(round)s: you have a bye."),
+        "tournaments.confirm_result": gettext_noop(
+            "%(name)s entered %(scores)s for table %(table)s of %(tournament)s (round %(round)s): "
+            "please confirm it."
+        ),
+    }
+)
