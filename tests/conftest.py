@@ -44,6 +44,17 @@ def _fresh_table_state_cache():
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Every test starts in the site's language, whatever a request of an earlier test in this
+    process activated (Django leaves the last request's language active in the thread)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Throttle counts and password-reset limits start from nothing in every test."""
     from django.core.cache import cache
