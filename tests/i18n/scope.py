@@ -12,15 +12,15 @@ DONE_SOURCES = (
     "templates/",
     "accounts/",
     "core/",
-    "games/rules_views.py",
-    "games/templates/games/rules/",
+    "games/",
+    "static/js/",
 )
 
 # Templates under these folders may hold no user-visible English outside translation tags
 # (test_templates_translated.py).
 DONE_TEMPLATE_DIRS = (
     "templates",
-    "games/templates/games/rules",
+    "games/templates",
 )
 
 # Words that may stand untranslated in a template: the site's name.
