@@ -126,7 +126,7 @@ def _chosen_hand(request, record: dict[str, Any]) -> tuple[dict[str, Any], int, 
 def uploaded_replay(request, key: str):
     entry = request.session.get(SESSION_RECORDS, {}).get(key)
     if entry is None:
-        raise Http404("That uploaded record has expired: upload it again.")
+        raise Http404(gettext("That uploaded record has expired: upload it again."))
     hand, index, hands = _chosen_hand(request, entry["record"])
     context = replay_page(hand, step_param(request), None)
     context.update(
