@@ -28,7 +28,11 @@ from .engines import engine_for, five_hundred, pitch
 @dataclass(frozen=True)
 class OptionChoice:
     value: Any
-    label: str
+    words: Any  # the label, marked for translation (lazy): read `label` in the active language
+
+    @property
+    def label(self) -> str:
+        return str(self.words)
 
     @property
     def form_value(self) -> str:
@@ -38,11 +42,19 @@ class OptionChoice:
 @dataclass(frozen=True)
 class OptionField:
     key: str
-    label: str
-    help: str
+    label_words: Any  # lazy translations, read through `label` and `help`
+    help_words: Any
     choices: tuple[OptionChoice, ...]
     default: Any
     players: tuple[int, ...] | None = None  # offered only for these player counts
+
+    @property
+    def label(self) -> str:
+        return str(self.label_words)
+
+    @property
+    def help(self) -> str:
+        return str(self.help_words)
 
     @property
     def default_form_value(self) -> str:

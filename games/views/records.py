@@ -74,13 +74,22 @@ def record_upload(request):
         status = 400
     elif form is not None:
         status = 400
-    uploaded = list(reversed(list(request.session.get(SESSION_RECORDS, {}).items())))
+    uploaded = [
+        (key, _listed(entry))
+        for key, entry in reversed(list(request.session.get(SESSION_RECORDS, {}).items()))
+    ]
     return render(
         request,
         "games/record_upload.html",
         {"form": form or RecordUploadForm(), "fault": fault, "uploaded": uploaded},
         status=status,
     )
+
+
+def _listed(entry: dict[str, Any]) -> dict[str, Any]:
+    """An upload as the list shows it: the game by its name in the active language."""
+    game = entry.get("game")
+    return {**entry, "game": Game(game).label if game in Game.values else game}
 
 
 def _remember_record(request, record: dict[str, Any], form: RecordUploadForm) -> str:
@@ -93,7 +102,7 @@ def _remember_record(request, record: dict[str, Any], form: RecordUploadForm) ->
     stored[key] = {
         "record": record,
         "name": upload.name if upload is not None else gettext("Pasted record"),
-        "game": Game(record["game"]).label,
+        "game": record["game"],  # its name is read in the reader's language (_listed)
         "hands": hands,
         "at": timezone.now().isoformat(timespec="minutes"),
     }
