@@ -9,6 +9,7 @@ or the kitty while a hand is being played.
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -57,7 +58,7 @@ def _club(club_id: int | None, *, field: str) -> Club | None:
         return None
     club = Club.objects.filter(pk=club_id).first()
     if club is None:
-        raise InvalidInput("There is no such club.", field=field)
+        raise InvalidInput(gettext("There is no such club."), field=field)
     return club
 
 
@@ -74,7 +75,7 @@ class GameAPIView(GenericAPIView):
             token = self.request.query_params.get("token", "")
         access = table_access(self.request.user, table, token=token) if table else None
         if access is None or not access.may_view:
-            raise NotFound("There is no such table.")
+            raise NotFound(gettext("There is no such table."))
         return access
 
     def get_table(self, pk: int, token: str | None = None) -> Table:
@@ -85,7 +86,7 @@ class GameAPIView(GenericAPIView):
         """The table whose finished hands' records the asker may download."""
         access = self.get_access(pk)
         if not access.may_download_records:
-            raise NotFound("There is no such table.")
+            raise NotFound(gettext("There is no such table."))
         return access.table
 
     def _fresh(self, table_id: int) -> Table:
@@ -137,7 +138,7 @@ class TableListCreateView(GameAPIView):
         if data["house_rules"] is not None:
             rules = HouseRuleSet.objects.filter(pk=data["house_rules"]).first()
             if rules is None:
-                raise InvalidInput("There are no such house rules.", field="house_rules")
+                raise InvalidInput(gettext("There are no such house rules."), field="house_rules")
         data["house_rules"] = rules
         table = services.table_create(request.user, club=club, **data)
         return Response(selectors.table_info(table, request.user), status=status.HTTP_201_CREATED)
@@ -326,7 +327,7 @@ class TableVersionView(APIView):
         token = request.query_params.get("token", "")
         version = selectors.table_version(pk, request.user, token)
         if version is None:
-            return Response(NotFound("There is no such table.").as_json(), status=404)
+            return Response(NotFound(gettext("There is no such table.")).as_json(), status=404)
         return Response(version)
 
 
@@ -356,7 +357,9 @@ class HandRecordView(GameAPIView):
         table = self.records_table(pk)
         record = selectors.hand_record_for(table, number)
         if record is None:
-            raise NotFound(f"There is no hand {number} at this table.")
+            raise NotFound(
+                gettext("There is no hand %(number)s at this table.") % {"number": number}
+            )
         return _download(record, f"table-{table.pk}-hand-{number}.json")
 
 
@@ -373,7 +376,7 @@ class GameRecordView(GameAPIView):
         table = self.records_table(pk)
         record = selectors.game_record_for(table)
         if record is None:
-            raise NotFound("No hand has been finished at this table yet.")
+            raise NotFound(gettext("No hand has been finished at this table yet."))
         return _download(record, f"table-{table.pk}-game.json")
 
 
@@ -399,17 +402,15 @@ class RecordReplayView(GameAPIView):
         if request.content_type.startswith("multipart/"):
             upload = request.FILES.get("record")
             if upload is None:
-                raise InvalidInput("Attach the record as the file field `record`.")
+                raise InvalidInput(gettext("Attach the record as the file field `record`."))
             if upload.size > RecordUploadForm.MAX_BYTES:
-                raise InvalidInput("That file is too big for a record (1 MB at most).")
+                raise InvalidInput(gettext("That file is too big for a record (1 MB at most)."))
             text = upload.read()
         else:
             text = request.body  # parsed strictly: a repeated key is an error
             if len(text) > RecordUploadForm.MAX_BYTES:
-                raise InvalidInput("That record is too long (1 MB at most).")
-        result = records.replay_text(
-            text.decode("utf-8", errors="replace"), render=refusal_message
-        )
+                raise InvalidInput(gettext("That record is too long (1 MB at most)."))
+        result = records.replay_text(text.decode("utf-8", errors="replace"), render=refusal_message)
         if "error" in result:
             body = {"detail": result["error"]["reason"], "code": "invalid_record", **result}
             return Response(body, status=status.HTTP_400_BAD_REQUEST)

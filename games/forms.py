@@ -11,19 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Membership
 from core.choices import Game
 
 from . import selectors, state
-from .bots import BOT_LEVELS
 from .engines import engine_for, records
 from .engines.base import RecordError
 from .models import BotLevel, HouseRuleSet, Table
 from .options import (
     OptionField,
     OptionsError,
+    bot_level_description,
     form_value,
     option_fields,
     options_from_form,
@@ -31,18 +33,29 @@ from .options import (
 from .refusals import record_error_text
 
 ACCESS_HELP = {
-    Table.Access.ANYONE: "anyone signed in can take a seat; the table is listed in the lobby.",
-    Table.Access.CLUB: "only members of the club you choose can take a seat.",
-    Table.Access.INVITE: "unlisted; only people you send the invite link to can sit down.",
+    Table.Access.ANYONE: gettext_lazy(
+        "anyone signed in can take a seat; the table is listed in the lobby."
+    ),
+    Table.Access.CLUB: gettext_lazy("only members of the club you choose can take a seat."),
+    Table.Access.INVITE: gettext_lazy(
+        "unlisted; only people you send the invite link to can sit down."
+    ),
 }
 
 
 def bot_level_choices() -> list[tuple[str, str]]:
     """No bots, then each level with its description."""
-    out = [("", "No bots: every seat needs a person")]
+    out = [("", _("No bots: every seat needs a person"))]
     for level in BotLevel:
-        description = BOT_LEVELS.get(level.value, "")
-        out.append((level.value, f"{level.label}: {description}" if description else level.label))
+        description = bot_level_description(level.value)
+        out.append(
+            (
+                level.value,
+                _("%(level)s: %(description)s") % {"level": level.label, "description": description}
+                if description
+                else level.label,
+            )
+        )
     return out
 
 
@@ -63,12 +76,13 @@ class TableForm(forms.Form):
     name = forms.CharField(
         max_length=100,
         required=False,
-        help_text="Blank gives “<your name>'s Five Hundred table”.",
+        help_text=gettext_lazy("Blank gives “<your name>'s Five Hundred table”."),
     )
     access = forms.ChoiceField(
-        label="Who may join",
+        label=gettext_lazy("Who may join"),
         choices=[
-            (value, f"{label}: {ACCESS_HELP[value]}") for value, label in Table.Access.choices
+            (value, format_lazy("{}: {}", label, ACCESS_HELP[value]))
+            for value, label in Table.Access.choices
         ],
         initial=Table.Access.ANYONE,
         widget=forms.RadioSelect,
@@ -77,39 +91,46 @@ class TableForm(forms.Form):
         required=False,
         coerce=int,
         empty_value=None,
-        help_text="For “club members”: whose members may sit. The table is also shown as the "
-        "club's.",
+        help_text=gettext_lazy(
+            "For “club members”: whose members may sit. The table is also shown as the club's."
+        ),
     )
     bot_level = forms.ChoiceField(
-        label="Bots for empty seats",
+        label=gettext_lazy("Bots for empty seats"),
         choices=bot_level_choices,
         initial=BotLevel.CLUB,
         required=False,
         widget=forms.RadioSelect,
-        help_text="With bots, “fill the empty seats with bots and start” begins the game at "
-        "once, and a player who leaves mid-game is replaced by a bot.",
+        help_text=gettext_lazy(
+            "With bots, “fill the empty seats with bots and start” begins the game at once, and "
+            "a player who leaves mid-game is replaced by a bot."
+        ),
     )
     hand_limit = forms.IntegerField(
-        label="Number of hands",
+        label=gettext_lazy("Number of hands"),
         required=False,
         min_value=1,
         max_value=1000,
-        help_text="Optional: play exactly this many hands (the best total wins) instead of "
-        "playing to the target.",
+        help_text=gettext_lazy(
+            "Optional: play exactly this many hands (the best total wins) instead of playing to "
+            "the target."
+        ),
     )
     house_rules = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
     rules_name = forms.CharField(
-        label="Name for these options",
+        label=gettext_lazy("Name for these options"),
         max_length=80,
         required=False,
-        help_text="Save the options above as a named set of house rules to use again.",
+        help_text=gettext_lazy(
+            "Save the options above as a named set of house rules to use again."
+        ),
     )
     rules_club = forms.TypedChoiceField(
-        label="Offer them to a club",
+        label=gettext_lazy("Offer them to a club"),
         required=False,
         coerce=int,
         empty_value=None,
-        help_text="Clubs you direct can offer house rules to all their members.",
+        help_text=gettext_lazy("Clubs you direct can offer house rules to all their members."),
     )
 
     def __init__(self, *args, user, **kwargs):
@@ -123,7 +144,7 @@ class TableForm(forms.Form):
         self.fields["club"].choices = [("", "—")] + [
             (pk, club.name) for pk, club in self.clubs.items()
         ]
-        self.fields["rules_club"].choices = [("", "Just for me")] + [
+        self.fields["rules_club"].choices = [("", _("Just for me"))] + [
             (pk, club.name) for pk, club in self.directed.items()
         ]
         self.rule_sets = {r.pk: r for r in house_rule_sets(user)}
@@ -135,7 +156,7 @@ class TableForm(forms.Form):
         for game in Game.values:
             counts = engine_for(game).PLAYER_COUNTS
             self.fields[players_field_name(game)] = forms.TypedChoiceField(
-                label="Players",
+                label=gettext_lazy("Players"),
                 choices=[(n, str(n)) for n in counts],
                 coerce=int,
                 initial=4,
@@ -146,7 +167,10 @@ class TableForm(forms.Form):
                 help_text = option.help
                 if option.players:
                     only = ", ".join(str(n) for n in option.players)
-                    help_text += f" ({only} players only.)"
+                    help_text = _("%(help)s (%(counts)s players only.)") % {
+                        "help": help_text,
+                        "counts": only,
+                    }
                 self.fields[option_field_name(game, option.key)] = forms.ChoiceField(
                     label=option.label,
                     choices=[(c.form_value, c.label) for c in option.choices],
@@ -208,9 +232,9 @@ class TableForm(forms.Form):
                 else:
                     self.add_error(None, message)
         if data.get("access") == Table.Access.CLUB and not data.get("club"):
-            self.add_error("club", "Choose the club whose members may join.")
+            self.add_error("club", _("Choose the club whose members may join."))
         if data.get("club") is not None and data["club"] not in self.clubs:
-            self.add_error("club", "Choose one of your clubs.")
+            self.add_error("club", _("Choose one of your clubs."))
         rules = data.get("house_rules")
         data["house_rules"] = self.rule_sets.get(rules) if rules is not None else None
         return data
@@ -269,12 +293,14 @@ class RecordUploadForm(forms.Form):
     MAX_BYTES = 1_000_000
 
     file = forms.FileField(
-        label="Record file",
+        label=gettext_lazy("Record file"),
         required=False,
-        help_text="A .json hand record (kookaburra-hand/1) or game record (kookaburra-game/1).",
+        help_text=gettext_lazy(
+            "A .json hand record (kookaburra-hand/1) or game record (kookaburra-game/1)."
+        ),
     )
     text = forms.CharField(
-        label="Or paste the record",
+        label=gettext_lazy("Or paste the record"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono"}),
     )
@@ -285,22 +311,21 @@ class RecordUploadForm(forms.Form):
         text = (data.get("text") or "").strip()
         if upload is not None:
             if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError("That file is too big for a record (1 MB at most).")
+                raise forms.ValidationError(_("That file is too big for a record (1 MB at most)."))
             raw = upload.read()
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError("That file isn't UTF-8 text.") from None
+                raise forms.ValidationError(_("That file isn't UTF-8 text.")) from None
         elif len(text.encode()) > self.MAX_BYTES:
-            raise forms.ValidationError("That record is too long (1 MB at most).")
+            raise forms.ValidationError(_("That record is too long (1 MB at most)."))
         if not text.strip():
-            raise forms.ValidationError("Choose a record file, or paste a record.")
+            raise forms.ValidationError(_("Choose a record file, or paste a record."))
         try:  # strict, and safe from any JSON (deep nesting, endless digits)
             data["record"] = records.parse_text(text)
         except RecordError as exc:
             raise forms.ValidationError(
-                _("This can't be read as a record: %(reason)s")
-                % {"reason": record_error_text(exc)}
+                _("This can't be read as a record: %(reason)s") % {"reason": record_error_text(exc)}
             ) from None
         data["record_text"] = text
         return data

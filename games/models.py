@@ -21,6 +21,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
 
@@ -38,9 +40,9 @@ def new_seed() -> int:
 class BotLevel(models.TextChoices):
     """The bots' levels (games.bots.BOT_LEVELS describes each)."""
 
-    EASY = "easy", "Easy"
-    CLUB = "club", "Club player"
-    EXPERT = "expert", "Expert"
+    EASY = "easy", _("Easy")
+    CLUB = "club", _("Club player")
+    EXPERT = "expert", _("Expert")
 
 
 class HouseRuleSet(models.Model):
@@ -49,7 +51,7 @@ class HouseRuleSet(models.Model):
     name = models.CharField(max_length=80)
     game = models.CharField(max_length=20, choices=Game.choices)
     options = models.JSONField(
-        default=dict, blank=True, help_text="The options that differ from the rules' defaults."
+        default=dict, blank=True, help_text=_("The options that differ from the rules' defaults.")
     )
     club = models.ForeignKey(
         "clubs.Club",
@@ -57,7 +59,7 @@ class HouseRuleSet(models.Model):
         null=True,
         blank=True,
         related_name="house_rule_sets",
-        help_text="A club that offers these rules to its members.",
+        help_text=_("A club that offers these rules to its members."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -70,7 +72,7 @@ class HouseRuleSet(models.Model):
 
     class Meta:
         ordering = ["game", "name", "id"]
-        verbose_name = "house rule set"
+        verbose_name = _("house rule set")
 
     def __str__(self):
         return f"{self.name} ({self.get_game_display()})"
@@ -78,19 +80,19 @@ class HouseRuleSet(models.Model):
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        WAITING = "waiting", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
     class Access(models.TextChoices):
-        ANYONE = "anyone", "Anyone"
-        CLUB = "club", "Club members"
-        INVITE = "invite", "Invite link only"
+        ANYONE = "anyone", _("Anyone")
+        CLUB = "club", _("Club members")
+        INVITE = "invite", _("Invite link only")
 
     name = models.CharField(max_length=100, blank=True)
     game = models.CharField(max_length=20, choices=Game.choices)
     players = models.PositiveSmallIntegerField()
-    options = models.JSONField(default=dict, help_text="Every table option, defaults included.")
+    options = models.JSONField(default=dict, help_text=_("Every table option, defaults included."))
     house_rules = models.ForeignKey(
         HouseRuleSet, on_delete=models.SET_NULL, null=True, blank=True, related_name="tables"
     )
@@ -103,18 +105,18 @@ class Table(models.Model):
         max_length=10,
         choices=BotLevel.choices,
         blank=True,
-        help_text="The level of the bots that may take empty seats; blank for no bots.",
+        help_text=_("The level of the bots that may take empty seats; blank for no bots."),
     )
     hand_limit = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Play this many hands instead of playing to the target."
+        null=True, blank=True, help_text=_("Play this many hands instead of playing to the target.")
     )
     seed = models.BigIntegerField(default=new_seed, editable=False)
     is_demo = models.BooleanField(default=False)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
-    action_number = models.PositiveIntegerField(default=0, help_text="Actions played so far.")
-    version = models.PositiveIntegerField(default=0, help_text="Bumped on every change.")
-    hand_number = models.PositiveSmallIntegerField(default=0, help_text="The hand being played.")
+    action_number = models.PositiveIntegerField(default=0, help_text=_("Actions played so far."))
+    version = models.PositiveIntegerField(default=0, help_text=_("Bumped on every change."))
+    hand_number = models.PositiveSmallIntegerField(default=0, help_text=_("The hand being played."))
     to_act = models.PositiveSmallIntegerField(null=True, blank=True)
     bot_to_act = models.BooleanField(default=False)
     turn_started_at = models.DateTimeField(null=True, blank=True)
@@ -149,7 +151,10 @@ class Table(models.Model):
         ]
 
     def __str__(self):
-        return self.name or f"{self.get_game_display()} table {self.pk}"
+        return self.name or gettext("%(game)s table %(number)s") % {
+            "game": self.get_game_display(),
+            "number": self.pk,
+        }
 
     def get_absolute_url(self):
         try:
@@ -215,7 +220,7 @@ class Seat(models.Model):
         if self.user_id is not None:
             return self.user.shown_name
         if self.bot_level:
-            return f"Bot ({BotLevel(self.bot_level).label})"
+            return gettext("Bot (%(level)s)") % {"level": BotLevel(self.bot_level).label}
         return "Empty"
 
 
@@ -223,24 +228,30 @@ class TableHand(models.Model):
     """One deal at a table: enough to replay and audit it with the table's log."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveSmallIntegerField(help_text="1 for the first hand of the game.")
+    number = models.PositiveSmallIntegerField(help_text=_("1 for the first hand of the game."))
     dealer = models.PositiveSmallIntegerField()
-    seed = models.BigIntegerField(help_text="The seed the pack was shuffled with.")
-    deal = models.JSONField(help_text="The dealt cards in hand-record form (hands, kitty, dead).")
+    seed = models.BigIntegerField(help_text=_("The seed the pack was shuffled with."))
+    deal = models.JSONField(
+        help_text=_("The dealt cards in hand-record form (hands, kitty, dead).")
+    )
     looks = models.JSONField(
         default=dict,
         blank=True,
-        help_text="Seat -> the table's action count when that seat was shown its cards.",
+        help_text=_("Seat -> the table's action count when that seat was shown its cards."),
     )
     first_action = models.PositiveIntegerField(
-        help_text="The table's action count when this hand was dealt."
+        help_text=_("The table's action count when this hand was dealt.")
     )
     finished = models.BooleanField(default=False)
     thrown_in = models.BooleanField(default=False)
-    scores = models.JSONField(null=True, blank=True, help_text="What the hand added to each seat.")
-    totals = models.JSONField(null=True, blank=True, help_text="Each seat's total after the hand.")
+    scores = models.JSONField(
+        null=True, blank=True, help_text=_("What the hand added to each seat.")
+    )
+    totals = models.JSONField(
+        null=True, blank=True, help_text=_("Each seat's total after the hand.")
+    )
     result = models.JSONField(
-        null=True, blank=True, help_text="The finished hand's replay summary and last trick."
+        null=True, blank=True, help_text=_("The finished hand's replay summary and last trick.")
     )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -259,7 +270,7 @@ class TableAction(models.Model):
     """One entry of a table's append-only log: a hand-record action object with its number."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
-    number = models.PositiveIntegerField(help_text="1 for the first action of the game.")
+    number = models.PositiveIntegerField(help_text=_("1 for the first action of the game."))
     hand = models.ForeignKey(TableHand, on_delete=models.CASCADE, related_name="actions")
     seat = models.PositiveSmallIntegerField()
     record = models.JSONField()

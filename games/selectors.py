@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext
 
 from clubs.models import Membership
 
@@ -127,17 +128,20 @@ def join_refusal(user, table: Table, token: str = "", clubs: set[int] | None = N
     """Why `user` may not sit at `table` (its access rule), or None when they may. `clubs`:
     the ids of the user's clubs, when already known."""
     if not _signed_in(user):
-        return "Please log in to take a seat."
+        return gettext("Please log in to take a seat.")
     if table.access == Table.Access.ANYONE or table.created_by_id == user.pk:
         return None
     if table.access == Table.Access.CLUB:
         if _is_member(user, table.club_id, clubs):
             return None
-        club = table.club.name if table.club_id else "its club"
-        return f"Only members of {club} can sit at this table."
+        if not table.club_id:
+            return gettext("Only members of its club can sit at this table.")
+        return gettext("Only members of %(club)s can sit at this table.") % {
+            "club": table.club.name
+        }
     if token and token == table.invite_token:
         return None
-    return "This table is by invitation: use the invite link you were given."
+    return gettext("This table is by invitation: use the invite link you were given.")
 
 
 def may_view(
@@ -338,7 +342,10 @@ def hand_record_for(table: Table, number: int) -> dict[str, Any] | None:
         return None
     if not table_hand.finished:
         raise HandNotFinished(
-            f"Hand {number} is still being played: its record is ready when it is finished."
+            gettext(
+                "Hand %(number)s is still being played: its record is ready when it is finished."
+            )
+            % {"number": number}
         )
     options = state.table_options(table)
     return records.hand_record(_engine_hand(table, table_hand, options), options)

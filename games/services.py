@@ -33,9 +33,9 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
-from accounts.models import Notice
+from accounts.notices import notices_send
 from clubs.models import Club
 from clubs.permissions import club_access
 from core.choices import Game
@@ -112,7 +112,7 @@ class ActResult:
 
 def _require_signed_in(actor) -> None:
     if actor is None or actor is BOT or not actor.is_authenticated:
-        raise NotAllowed("Please log in first.")
+        raise NotAllowed(gettext("Please log in first."))
 
 
 def _table_pk(table: Table | int) -> int:
@@ -123,14 +123,14 @@ def _lock_table(table: Table | int) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=_table_pk(table))
     except (Table.DoesNotExist, ValueError, TypeError):
-        raise NotFound("There is no such table.") from None
+        raise NotFound(gettext("There is no such table.")) from None
 
 
 def _whole_number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             return int(value)
-        raise InvalidInput(f"{what} must be a whole number.", field=what)
+        raise InvalidInput(gettext("%(what)s must be a whole number.") % {"what": what}, field=what)
     return value
 
 
@@ -155,13 +155,16 @@ def house_rules_create(
     _require_signed_in(actor)
     name = (name or "").strip()
     if not name:
-        raise InvalidInput("Give the house rules a name.", field="name")
+        raise InvalidInput(gettext("Give the house rules a name."), field="name")
     if len(name) > 80:
-        raise InvalidInput("The name can be at most 80 characters.", field="name")
+        raise InvalidInput(gettext("The name can be at most 80 characters."), field="name")
     if game not in Game.values:
-        raise InvalidInput("Choose Five Hundred or Pitch.", field="game")
+        raise InvalidInput(gettext("Choose Five Hundred or Pitch."), field="game")
     if club is not None and not club_access(actor, club).is_director:
-        raise NotAllowed(f"Only the directors of {club.name} can offer house rules to its members.")
+        raise NotAllowed(
+            gettext("Only the directors of %(club)s can offer house rules to its members.")
+            % {"club": club.name}
+        )
     try:
         checked = engine_for(game).Options.from_dict(dict(options or {}), players=None)
     except (ValueError, TypeError) as exc:
@@ -177,7 +180,7 @@ def house_rules_delete(actor, rules: HouseRuleSet) -> None:
     director = rules.club_id is not None and club_access(actor, rules.club).is_director
     if not (own or director):
         raise NotAllowed(
-            "Only whoever saved these house rules (or a club director) can delete them."
+            gettext("Only whoever saved these house rules (or a club director) can delete them.")
         )
     rules.delete()
 
@@ -211,21 +214,27 @@ def table_create(
     `seed` fixes the shuffles (tests and tournaments); by default it is random."""
     _require_signed_in(actor)
     if game not in Game.values:
-        raise InvalidInput("Choose Five Hundred or Pitch.", field="game")
+        raise InvalidInput(gettext("Choose Five Hundred or Pitch."), field="game")
     engine = engine_for(game)
     players = _whole_number(players, "players")
     if players not in engine.PLAYER_COUNTS:
         counts = ", ".join(str(n) for n in engine.PLAYER_COUNTS)
-        raise InvalidInput(f"{Game(game).label} is played by {counts} players.", field="players")
+        raise InvalidInput(
+            gettext("%(game)s is played by %(counts)s players.")
+            % {"game": Game(game).label, "counts": counts},
+            field="players",
+        )
     values: dict[str, Any] = {}
     if house_rules is not None:
         if house_rules.game != game:
-            raise InvalidInput("Those house rules are for another game.", field="house_rules")
+            raise InvalidInput(
+                gettext("Those house rules are for another game."), field="house_rules"
+            )
         if not _may_use_rules(actor, house_rules):
-            raise NotAllowed("You can't use those house rules.")
+            raise NotAllowed(gettext("You can't use those house rules."))
         values.update(house_rules.options)
     if options is not None and not isinstance(options, dict):
-        raise InvalidInput("Options must be an object.", field="options")
+        raise InvalidInput(gettext("Options must be an object."), field="options")
     values.update(options or {})
     try:
         checked = validate_options(game, players, values)
@@ -234,28 +243,35 @@ def table_create(
         raise InvalidInput(str(exc), field=key or "options") from None
     if access not in Access.values:
         raise InvalidInput(
-            "Choose who may join: anyone, club members or invite only.", field="access"
+            gettext("Choose who may join: anyone, club members or invite only."), field="access"
         )
     if access == Access.CLUB and club is None:
-        raise InvalidInput("Choose the club whose members may join.", field="club")
+        raise InvalidInput(gettext("Choose the club whose members may join."), field="club")
     if club is not None and not club_access(actor, club).is_member:
-        raise NotAllowed(f"Only members of {club.name} can open a table for it.")
+        raise NotAllowed(
+            gettext("Only members of %(club)s can open a table for it.") % {"club": club.name}
+        )
     bot_level = bot_level or ""
     if bot_level not in ("", *BotLevel.values):
-        raise InvalidInput("Choose a bot level, or no bots.", field="bot_level")
+        raise InvalidInput(gettext("Choose a bot level, or no bots."), field="bot_level")
     if hand_limit is not None:
         hand_limit = _whole_number(hand_limit, "hand_limit")
         if not 1 <= hand_limit <= 1000:
-            raise InvalidInput("Play from 1 to 1000 hands.", field="hand_limit")
+            raise InvalidInput(gettext("Play from 1 to 1000 hands."), field="hand_limit")
     if seat is not None:
         seat = _whole_number(seat, "seat")
         if not 0 <= seat < players:
-            raise InvalidInput(f"Seats are numbered 0 to {players - 1}.", field="seat")
+            raise InvalidInput(
+                gettext("Seats are numbered 0 to %(last)d.") % {"last": players - 1}, field="seat"
+            )
     name = (name or "").strip()
     if len(name) > 100:
-        raise InvalidInput("The name can be at most 100 characters.", field="name")
+        raise InvalidInput(gettext("The name can be at most 100 characters."), field="name")
     if not name:
-        name = f"{actor.shown_name}'s {Game(game).label} table"
+        name = gettext("%(name)s's %(game)s table") % {
+            "name": actor.shown_name,
+            "game": Game(game).label,
+        }
     with transaction.atomic():
         table = Table(
             name=name,
@@ -302,7 +318,10 @@ def table_sit(actor, table: Table | int, number: int, *, token: str = "") -> Sea
         if isinstance(refusal, TableStarted):
             raise refusal
         if not 0 <= number < table.players:
-            raise InvalidInput(f"Seats are numbered 0 to {table.players - 1}.", field="seat")
+            raise InvalidInput(
+                gettext("Seats are numbered 0 to %(last)d.") % {"last": table.players - 1},
+                field="seat",
+            )
         if refusal is not None:
             raise refusal
         current = access.seat
@@ -310,7 +329,10 @@ def table_sit(actor, table: Table | int, number: int, *, token: str = "") -> Sea
         if current is not None and current.number == number:
             return wanted
         if not wanted.is_empty:
-            raise SeatTaken(f"Seat {number} is taken by {wanted.name}.")
+            raise SeatTaken(
+                gettext("Seat %(number)s is taken by %(name)s.")
+                % {"number": number, "name": wanted.name}
+            )
         if current is not None:
             current.user = None
             current.taken_at = None
@@ -380,13 +402,16 @@ def table_seat_players(actor, table: Table | int, seating: dict[int, Any]) -> Ta
     with transaction.atomic():
         table = _lock_table(table)
         if not table.is_waiting:
-            raise TableStarted("The game has already started.")
+            raise TableStarted(gettext("The game has already started."))
         if table.created_by_id != actor.pk:
-            raise NotAllowed("Only whoever opened the table can seat its players.")
+            raise NotAllowed(gettext("Only whoever opened the table can seat its players."))
         if sorted(seating) != list(range(table.players)):
-            raise InvalidInput(f"Name a player or a bot for each of the {table.players} seats.")
+            raise InvalidInput(
+                gettext("Name a player or a bot for each of the %(count)d seats.")
+                % {"count": table.players}
+            )
         if any(who is None for who in seating.values()) and not table.bot_level:
-            raise Conflict("This table doesn't take bots: every seat needs a player.")
+            raise Conflict(gettext("This table doesn't take bots: every seat needs a player."))
         now = timezone.now()
         seats = table_seats(table)
         for seat in seats:
@@ -538,14 +563,16 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
 
 def _announce(table: Table, seats: list[Seat]) -> None:
     names = [seats[s].name for s in table.winners]
-    words = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    for seat in seats:
-        if seat.user_id is not None:
-            Notice.objects.create(
-                user_id=seat.user_id,
-                text=f"The game at {table} is over: {words} won."[:300],
-                url=table.get_absolute_url(),
-            )
+    if len(names) == 1:
+        key, params = "games.game_over_one", {"table": str(table), "winner": names[0]}
+    else:
+        key, params = "games.game_over_many", {"table": str(table), "winners": ", ".join(names)}
+    notices_send(
+        [seat.user_id for seat in seats if seat.user_id is not None],
+        key,
+        params,
+        url=table.get_absolute_url(),
+    )
     table_id = table.pk
     transaction.on_commit(
         lambda: game_finished.send(sender=Table, table_id=table_id),
@@ -568,7 +595,7 @@ def table_act(
     if not isinstance(action_record, dict):
         raise InvalidInput('The action must be an object such as {"play": "QH"}.')
     if isinstance(expected_number, bool) or not isinstance(expected_number, int):
-        raise InvalidInput("Name the action number you expect (a whole number).")
+        raise InvalidInput(gettext("Name the action number you expect (a whole number)."))
     record = dict(action_record)
     with transaction.atomic():
         table = _lock_table(table)
@@ -577,9 +604,11 @@ def table_act(
         if actor is BOT:
             seat_number = record.get("seat")
             if not isinstance(seat_number, int) or not 0 <= seat_number < table.players:
-                raise InvalidInput("A bot's action must name its seat.")
+                raise InvalidInput(gettext("A bot's action must name its seat."))
             if not seats[seat_number].is_bot:
-                raise NotYourSeat(f"Seat {seat_number} is not a bot's.")
+                raise NotYourSeat(
+                    gettext("Seat %(number)s is not a bot's.") % {"number": seat_number}
+                )
         else:
             access = table_access(actor, table, seats)
             if (refusal := access.seat_refusal()) is not None:
@@ -587,7 +616,10 @@ def table_act(
             mine = access.seat
             record.setdefault("seat", mine.number)
             if record["seat"] != mine.number:
-                raise NotYourSeat(f"You can only act for your own seat (seat {mine.number}).")
+                raise NotYourSeat(
+                    gettext("You can only act for your own seat (seat %(number)s).")
+                    % {"number": mine.number}
+                )
         if expected_number != table.action_number:
             raise StaleAction(
                 _stale_message(expected_number, table.action_number),
@@ -595,17 +627,22 @@ def table_act(
             )
         if not table.is_playing:
             raise TableNotPlaying(
-                "The game is over." if table.is_finished else "The game hasn't started yet."
+                gettext("The game is over.")
+                if table.is_finished
+                else gettext("The game hasn't started yet.")
             )
         try:
             action = Action.from_record(record)
         except ValueError as exc:
-            raise InvalidInput(f"That isn't an action: {exc}.") from None
+            raise InvalidInput(
+                gettext("That isn't an action: %(reason)s.") % {"reason": exc}
+            ) from None
         table_hand, hand = state.build_current_hand(table)
         if hand.to_act != action.seat:
             waiting = seats[hand.to_act]
             raise NotYourTurn(
-                f"It isn't your turn: waiting for {waiting.name} (seat {waiting.number})."
+                gettext("It isn't your turn: waiting for %(name)s (seat %(number)s).")
+                % {"name": waiting.name, "number": waiting.number}
             )
         try:
             hand.apply(action)

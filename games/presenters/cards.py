@@ -122,8 +122,16 @@ MISERE_CALLS = ("misere", "open_misere", "blind_misere")
 
 
 def _tricks_word(tricks: str) -> str:
-    """A bid's number of tricks in words (six to ten, the words of the ranks)."""
-    return _rank_word(tricks) if tricks in ("6", "7", "8", "9", "10") else tricks
+    """A bid's number of tricks in words (six to ten: numbers, which some languages say
+    otherwise than the cards of that rank)."""
+    words = {
+        "6": pgettext("number of tricks", "six"),
+        "7": pgettext("number of tricks", "seven"),
+        "8": pgettext("number of tricks", "eight"),
+        "9": pgettext("number of tricks", "nine"),
+        "10": pgettext("number of tricks", "ten"),
+    }
+    return words.get(tricks, tricks)
 
 
 def call_info(game: str, call: str, sans_kitty: bool = False) -> dict[str, Any]:

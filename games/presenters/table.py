@@ -322,6 +322,11 @@ def status_line(info, view, labels, step: str | None, trick_started: bool) -> st
     return text.waiting_for(labels[to_act], view)
 
 
+def rules_slug(game: str) -> str:
+    """The game's rules page (`{% url 'rules' slug %}`), linked beside the game's name."""
+    return "five-hundred" if game == Game.FIVE_HUNDRED else "pitch"
+
+
 def table_page(
     data: dict[str, Any],
     finished: list[dict[str, Any]],
@@ -346,6 +351,7 @@ def table_page(
     return {
         "info": info,
         "game": game,
+        "rules_slug": rules_slug(game),
         "me": me,
         "is_spectator": me is None,
         "seats": seats(info, view, labels),

@@ -231,7 +231,7 @@ def pitch_bid_help(must_bid: bool, high: dict[str, Any] | None, dealer_may_take:
         }
     else:
         first = gettext("Bid 1 to 4, or pass.")
-    return f"{first} {gettext("The pitcher's first card sets trumps.")}"
+    return " ".join((first, gettext("The pitcher's first card sets trumps.")))
 
 
 def five_hundred_bid_help(high: dict[str, Any] | None, final_raise: bool) -> str:

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from django.http import Http404, JsonResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from ..models import Table
 from ..policies import TableAccess, table_access
@@ -22,10 +23,10 @@ def access_to(request, pk: int) -> TableAccess:
     invite-only tables stay hidden)."""
     table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
     if table is None:
-        raise Http404("There is no such table.")
+        raise Http404(gettext("There is no such table."))
     access = table_access(request.user, table, token=token_of(request))
     if not access.may_view:
-        raise Http404("There is no such table.")
+        raise Http404(gettext("There is no such table."))
     return access
 
 

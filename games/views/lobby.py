@@ -7,9 +7,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import selectors
-from ..bots import BOT_LEVELS
 from ..demo import demo_table
 from ..models import BotLevel
+from ..options import BOT_LEVEL_DESCRIPTIONS
 from ..presenters import lobby_row
 
 
@@ -28,7 +28,7 @@ def lobby(request):
         {
             "open_tables": [row for row in open_tables if row["table"].pk not in mine_ids],
             "my_tables": mine,
-            "bot_levels": BOT_LEVELS,
+            "bot_levels": BOT_LEVEL_DESCRIPTIONS,
         },
     )
 

@@ -74,13 +74,22 @@ def record_upload(request):
         status = 400
     elif form is not None:
         status = 400
-    uploaded = list(reversed(list(request.session.get(SESSION_RECORDS, {}).items())))
+    uploaded = [
+        (key, _listed(entry))
+        for key, entry in reversed(list(request.session.get(SESSION_RECORDS, {}).items()))
+    ]
     return render(
         request,
         "games/record_upload.html",
         {"form": form or RecordUploadForm(), "fault": fault, "uploaded": uploaded},
         status=status,
     )
+
+
+def _listed(entry: dict[str, Any]) -> dict[str, Any]:
+    """An upload as the list shows it: the game by its name in the active language."""
+    game = entry.get("game")
+    return {**entry, "game": Game(game).label if game in Game.values else game}
 
 
 def _remember_record(request, record: dict[str, Any], form: RecordUploadForm) -> str:
@@ -93,7 +102,7 @@ def _remember_record(request, record: dict[str, Any], form: RecordUploadForm) ->
     stored[key] = {
         "record": record,
         "name": upload.name if upload is not None else gettext("Pasted record"),
-        "game": str(Game(record["game"]).label),  # the session holds JSON: no lazy text
+        "game": record["game"],  # its name is read in the reader's language (_listed)
         "hands": hands,
         "at": timezone.now().isoformat(timespec="minutes"),
     }
@@ -126,7 +135,7 @@ def _chosen_hand(request, record: dict[str, Any]) -> tuple[dict[str, Any], int, 
 def uploaded_replay(request, key: str):
     entry = request.session.get(SESSION_RECORDS, {}).get(key)
     if entry is None:
-        raise Http404("That uploaded record has expired: upload it again.")
+        raise Http404(gettext("That uploaded record has expired: upload it again."))
     hand, index, hands = _chosen_hand(request, entry["record"])
     context = replay_page(hand, step_param(request), None)
     context.update(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from .. import selectors
@@ -36,7 +37,7 @@ def hand_replay(request, pk: int, number: int):
             status=error.status_code,
         )
     if record is None:
-        raise Http404("There is no such hand.")
+        raise Http404(gettext("There is no such hand."))
     labels = seat_labels(selectors.table_info(table, request.user))
     context = replay_page(record, step_param(request), labels)
     context.update(
@@ -53,7 +54,7 @@ def hand_replay(request, pk: int, number: int):
 def _records_table(request, pk: int):
     access = access_to(request, pk)
     if not access.may_download_records:
-        raise Http404("There is no such table.")
+        raise Http404(gettext("There is no such table."))
     return access.table
 
 
@@ -65,7 +66,7 @@ def hand_record(request, pk: int, number: int):
     except HandNotFinished as error:
         return HttpResponse(error.message, status=error.status_code, content_type="text/plain")
     if record is None:
-        raise Http404("There is no such hand.")
+        raise Http404(gettext("There is no such hand."))
     return json_download(record, f"kookaburra-table-{table.pk}-hand-{number}.json")
 
 
@@ -74,5 +75,5 @@ def game_record(request, pk: int):
     table = _records_table(request, pk)
     record = selectors.game_record_for(table)
     if record is None:
-        raise Http404("No hand has been finished at this table yet.")
+        raise Http404(gettext("No hand has been finished at this table yet."))
     return json_download(record, f"kookaburra-table-{table.pk}-game.json")

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from .. import selectors
-from ..bots import BOT_LEVELS
 from ..models import BotLevel
+from ..options import bot_level_description
 from ..policies import TableAccess
 from ..presenters import Echo, Offer, options_in_words, table_page
 from .common import access_to, table_url, token_of
@@ -44,7 +45,7 @@ def table_context(request, access: TableAccess, echo: Echo) -> dict:
         "token": access.token,
         "options_words": options_in_words(table.game, table.options),
         "bot_level_label": BotLevel(table.bot_level).label if table.bot_level else "",
-        "bot_level_description": BOT_LEVELS.get(table.bot_level, ""),
+        "bot_level_description": bot_level_description(table.bot_level),
         "invite_url": request.build_absolute_uri(table_url(table, invite)) if invite else "",
     }
 
@@ -77,7 +78,7 @@ def table_poll(request, pk: int):
     the session and the user when signed in): the answer holds only counters."""
     row = selectors.table_version(pk, request.user, token_of(request))
     if row is None:
-        raise Http404("There is no such table.")
+        raise Http404(gettext("There is no such table."))
     seen = request.GET.get("v", "")
     if seen.isdigit() and int(seen) == row["version"]:
         return HttpResponse(status=204)

@@ -13,10 +13,10 @@ from core.choices import Game
 from core.forms import apply_service_error
 
 from .. import services
-from ..bots import BOT_LEVELS
 from ..errors import GameError
 from ..forms import TableForm
 from ..models import HouseRuleSet
+from ..options import BOT_LEVEL_DESCRIPTIONS
 
 
 @login_required
@@ -81,7 +81,7 @@ def _render_table_form(request, form: TableForm, status: int = 200):
             "form": form,
             "rule_sets": list(form.rule_sets.values()),
             "own_rules": own_rules,
-            "bot_levels": BOT_LEVELS,
+            "bot_levels": BOT_LEVEL_DESCRIPTIONS,
         },
         status=status,
     )
@@ -125,7 +125,7 @@ def _save_house_rules(request, form: TableForm):
 def house_rules_delete(request, pk: int):
     rules = HouseRuleSet.objects.filter(pk=pk).select_related("club").first()
     if rules is None:
-        raise Http404("There are no such house rules.")
+        raise Http404(gettext("There are no such house rules."))
     try:
         services.house_rules_delete(request.user, rules)
     except GameError as error:

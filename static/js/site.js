@@ -13,11 +13,14 @@ if (window.htmx) {
 document.addEventListener("htmx:responseError", (event) => {
   const box = document.getElementById("messages");
   if (!box) return;
-  const text = event.detail.xhr.responseText || "Something went wrong.";
+  // The words come from the page (base.html's <body data-error-…>), in the reader's language.
+  const words = document.body.dataset;
+  const text = event.detail.xhr.responseText || words.errorText || "Something went wrong.";
   const div = document.createElement("div");
   div.className = "message error";
   div.setAttribute("role", "alert");
-  div.textContent = text.length < 300 ? text : "Something went wrong: please reload the page.";
+  div.textContent =
+    text.length < 300 ? text : words.errorReload || "Something went wrong: please reload the page.";
   box.replaceChildren(div);
 });
 

@@ -22,7 +22,9 @@
     const count = form.querySelector("[data-discard-count]");
     const update = () => {
       const chosen = form.querySelectorAll("input[name=discard]:checked").length;
-      if (count) count.textContent = `${chosen} of 3 chosen`;
+      // The sentence comes from the page, translated: "{chosen} of 3 chosen".
+      const words = (count && count.dataset.chosenText) || "{chosen} of 3 chosen";
+      if (count) count.textContent = words.replace("{chosen}", String(chosen));
     };
     form.addEventListener("change", update);
     update();

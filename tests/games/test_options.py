@@ -82,3 +82,27 @@ def test_summary_in_words():
     assert summary["low"]["is_default"]
     rows = option_summary("five_hundred", five_hundred.Options(bidding="one_round"))
     assert {r["key"]: r["value_label"] for r in rows}["bidding"] == "One round only"
+
+
+def test_bot_level_descriptions_are_the_bots_own_words_marked_for_translation():
+    from django.utils import translation
+
+    from games.bots import BOT_LEVELS
+    from games.options import BOT_LEVEL_DESCRIPTIONS, bot_level_description
+
+    assert set(BOT_LEVEL_DESCRIPTIONS) == set(BOT_LEVELS)
+    with translation.override("en"):
+        assert {k: str(v) for k, v in BOT_LEVEL_DESCRIPTIONS.items()} == BOT_LEVELS
+    with translation.override("ms"):
+        assert bot_level_description("easy") != BOT_LEVELS["easy"]
+    assert bot_level_description(None) == ""
+
+
+def test_option_words_follow_the_active_language():
+    from django.utils import translation
+
+    field = next(f for f in option_fields("pitch") if f.key == "smudge")
+    with translation.override("en"):
+        assert field.label == "Smudge" and field.choices[0].label == "No"
+    with translation.override("ms"):
+        assert field.choices[0].label == "Tidak"

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.utils import translation
 
 from games import selectors, services, state
 from games.engines import records
@@ -180,6 +181,11 @@ def test_a_whole_pitch_game_replays_to_the_stored_result(four, django_capture_on
     assert replayed["totals"][-1] == table.totals and replayed["winner"] == table.winners
     # The winners were told; nobody can act any more.
     assert four[0].notices.filter(text__contains="is over").count() == 1
+    notice = four[0].notices.get(text__contains="is over")
+    assert notice.key in ("games.game_over_one", "games.game_over_many")
+    assert notice.params["table"] == str(table)
+    with translation.override("ur"):
+        assert "کھیل ختم ہو گیا" in notice.message  # read in the reader's language
     with pytest.raises(TableNotPlaying):
         services.table_act(four[0], table.pk, table.action_number, {"call": "pass"})
 

@@ -16,6 +16,8 @@ DONE_SOURCES = (
     "games/templates/games/rules/",
     "ladders/",
     "tournaments/",
+    "games/",
+    "static/js/",
 )
 
 # Templates under these folders may hold no user-visible English outside translation tags
@@ -25,6 +27,7 @@ DONE_TEMPLATE_DIRS = (
     "games/templates/games/rules",
     "ladders/templates",
     "tournaments/templates",
+    "games/templates",
 )
 
 # Words that may stand untranslated in a template: the site's name, and the rating model's symbols

@@ -259,6 +259,10 @@ def build_world():
         Page("lobby", "/tables/", milo),
         Page("create table", "/tables/new/", milo),
         *(Page(f"table: {key}", f"/tables/{t.pk}/", who) for key, (t, who) in reader.items()),
+        Page("replay: 500 hand", f"/tables/{second.pk}/hands/1/", tables.to_act(second)),
+        Page("replay: 500 hand, end", f"/tables/{final.pk}/hands/1/?step=999", milo),
+        Page("replay: pitch hand", f"/tables/{pitch_over.pk}/hands/1/?step=3", milo),
+        Page("record upload", "/tables/records/", milo),
         Page("tournament create (director)", f"/tournaments/club/{club.slug}/new/", dora),
         Page("tournament setup (director)", f"/tournaments/{draft.pk}/", dora),
         Page("tournament entrants (director)", f"/tournaments/{draft.pk}/entrants/", dora),
@@ -332,8 +336,15 @@ def kept_on_purpose(language: str):
     # Django's merged catalogue of the language (ours over Django's own); no public API has it.
     catalog = getattr(translation.trans_real.translation(language), "_catalog", None) or {}
 
+    # Messages with a context ("pitch point" → "High") are keyed "context\x04message".
+    in_context = {
+        key.split("\x04", 1)[1]
+        for key, value in catalog.items()
+        if isinstance(key, str) and "\x04" in key and key.split("\x04", 1)[1] == value
+    }
+
     def kept(text: str) -> bool:
-        return catalog.get(text) == text
+        return catalog.get(text) == text or text in in_context
 
     return kept
 

@@ -18,6 +18,8 @@ from .scope import ALLOWED_WORDS, DONE_TEMPLATE_DIRS
 
 VISIBLE_ATTRIBUTES = {"title", "alt", "aria-label", "placeholder", "aria-description"}
 LETTER = re.compile(r"[^\W\d_]")
+# Blocks that fill an attribute of base.html with CSS class names, not text a person reads.
+CLASS_BLOCKS = {"main_class"}
 
 
 def skeleton(source: str) -> str:
@@ -25,14 +27,22 @@ def skeleton(source: str) -> str:
     hold): translation blocks, comments, variables and tags."""
     out = []
     depth = 0  # inside {% blocktranslate %} … {% endblocktranslate %} or {% comment %}
+    in_class_block = False  # inside {% block main_class %} … {% endblock %}
     for token in Lexer(source).tokenize():
         text = token.contents
         if token.token_type == TokenType.BLOCK:
-            name = text.split()[0] if text.split() else ""
+            words = text.split()
+            name = words[0] if words else ""
             if name in {"blocktranslate", "blocktrans", "comment"}:
                 depth += 1
             elif name in {"endblocktranslate", "endblocktrans", "endcomment"}:
                 depth -= 1
+            elif name == "block" and len(words) > 1 and words[1] in CLASS_BLOCKS:
+                depth += 1
+                in_class_block = True
+            elif name == "endblock" and in_class_block:
+                depth -= 1
+                in_class_block = False
         if token.token_type == TokenType.TEXT and depth == 0:
             out.append(text)
         else:

@@ -4,6 +4,7 @@ their sentences and defaults, house rules, who may join, bots, name and number o
 import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -305,3 +306,18 @@ def test_delete_house_rules(four, client_for):
 def test_the_nav_has_a_play_link(client):
     page = client.get("/").content.decode()
     assert f'href="{LOBBY}">Play</a>' in page
+
+
+def test_the_form_links_each_game_to_its_rules(four, client_for):
+    page = client_for(four[0]).get(NEW).content.decode()
+    assert f'href="{reverse("rules", args=["five-hundred"])}"' in page
+    assert f'href="{reverse("rules", args=["pitch"])}"' in page
+
+
+def test_the_form_speaks_the_readers_language(four, client_for):
+    client = client_for(four[0])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ur"
+    text = client.get(NEW).content.decode()
+    assert 'dir="rtl"' in text
+    assert "میز کھولیں" in text  # "Open the table"
+    assert "پانچ سو" in text  # Five Hundred

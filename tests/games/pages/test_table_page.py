@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -579,6 +580,20 @@ def test_the_end_of_the_game(four, client_for):
     final = page.split('class="panel game-result"')[1].split("</section>")[0]
     for total in table.totals:
         assert f">{total}</td>" in final
+
+
+def test_the_table_page_links_its_rules_and_speaks_urdu(four, client_for):
+    table = looked_table(four, seed=4, hand_limit=1)
+    client = client_for(four[0])
+    page = page_of(client, table)
+    lead = page.split('class="lead"')[1].split("</p>")[0]
+    assert f'href="{reverse("rules", args=["five-hundred"])}"' in lead
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ur"
+    page = page_of(client, table)
+    assert 'dir="rtl"' in page and "پانچ سو" in page
+    assert "Leave the table" not in page and "میز چھوڑیں" in page
+    # A hand's number and scores stay left to right inside the Urdu (bidi-isolated cells).
+    assert 'class="num"' in page
 
 
 def test_an_unknown_table_is_a_404(client):
