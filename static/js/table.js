@@ -1,4 +1,6 @@
 // The table and replay pages' small enhancements. Everything works without this file:
+// - when a new hand begins, the table (the felt) comes into view, with the last hand's summary
+//   below it;
 // - after the table refreshes, keyboard focus goes to your first possible action when it is
 //   your turn (instead of being lost with the replaced buttons), and the last-trick box keeps
 //   its open/closed state;
@@ -7,13 +9,14 @@
 (function () {
   "use strict";
   let lastTrickOpen = false;
+  let handShown = null;
 
-  function focusMyTurn(root) {
+  function focusMyTurn(root, keepScroll) {
     if (!root || root.dataset.myTurn !== "1") return;
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
     const target = root.querySelector("[data-autofocus]:not([disabled])");
-    if (target) target.focus({ preventScroll: false });
+    if (target) target.focus({ preventScroll: keepScroll });
   }
 
   function setUpDiscard(root) {
@@ -37,10 +40,21 @@
     box.addEventListener("toggle", () => { lastTrickOpen = box.open; });
   }
 
+  function showNewHand(root) {
+    const hand = root ? root.dataset.hand : null;
+    const isNew = handShown !== null && hand !== handShown;
+    handShown = hand;
+    const felt = isNew && root.querySelector(".felt");
+    if (!felt || felt.getBoundingClientRect().top >= 0) return false;
+    felt.scrollIntoView({ block: "start" });
+    return true;
+  }
+
   function setUp(root) {
     setUpDiscard(root);
     restoreLastTrick(root);
-    focusMyTurn(root);
+    const scrolled = showNewHand(root);
+    focusMyTurn(root, scrolled);
   }
 
   document.addEventListener("DOMContentLoaded", () => setUp(document.getElementById("table-live")));
