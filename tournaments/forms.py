@@ -21,10 +21,16 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import ClubNight
 from core.choices import Game
-from games.bots import BOT_LEVELS
 from games.forms import option_field_name
 from games.models import BotLevel, HouseRuleSet
-from games.options import OptionField, OptionsError, form_value, option_fields, parse_value
+from games.options import (
+    BOT_LEVEL_DESCRIPTIONS,
+    OptionField,
+    OptionsError,
+    form_value,
+    option_fields,
+    parse_value,
+)
 
 from . import selectors
 from .formats import Tiebreak
@@ -198,8 +204,8 @@ class TournamentForm(forms.Form):
         choices=[
             (
                 level.value,
-                format_lazy("{}: {}", level.label, gettext_lazy(BOT_LEVELS[level.value]))
-                if BOT_LEVELS.get(level.value)
+                format_lazy("{}: {}", level.label, BOT_LEVEL_DESCRIPTIONS[level.value])
+                if BOT_LEVEL_DESCRIPTIONS.get(level.value)
                 else level.label,
             )
             for level in BotLevel
