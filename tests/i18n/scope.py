@@ -14,6 +14,8 @@ DONE_SOURCES = (
     "core/",
     "games/rules_views.py",
     "games/templates/games/rules/",
+    "clubs/",
+    "home/",
 )
 
 # Templates under these folders may hold no user-visible English outside translation tags
@@ -21,6 +23,8 @@ DONE_SOURCES = (
 DONE_TEMPLATE_DIRS = (
     "templates",
     "games/templates/games/rules",
+    "clubs/templates",
+    "home/templates",
 )
 
 # Words that may stand untranslated in a template: the site's name.
