@@ -93,7 +93,7 @@ def _remember_record(request, record: dict[str, Any], form: RecordUploadForm) ->
     stored[key] = {
         "record": record,
         "name": upload.name if upload is not None else gettext("Pasted record"),
-        "game": Game(record["game"]).label,
+        "game": str(Game(record["game"]).label),  # the session holds JSON: no lazy text
         "hands": hands,
         "at": timezone.now().isoformat(timespec="minutes"),
     }
