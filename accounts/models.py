@@ -42,7 +42,9 @@ class User(AbstractUser):
         help_text="The username as compared (accounts.names.name_key): sign-up refuses one that "
         "reads the same as a username already taken.",
     )
-    display_name = models.CharField(_("display name"), max_length=60, blank=True, validators=[validate_display_name])
+    display_name = models.CharField(
+        _("display name"), max_length=60, blank=True, validators=[validate_display_name]
+    )
     shown_name_key = NameKeyField(
         source=["display_name", "username"],
         db_index=True,

@@ -13,13 +13,15 @@ Each app declares the notices it sends in its own `notices.py` (found when the s
 
 and sends them with `notice_send(user, "clubs.night_cancelled", {"night": …}, url=…)` (or
 `notices_send` for many). Parameters are plain values (names, numbers, text the reader should see
-as it is); the message around them is translated when the notice is shown (`Notice.message`).
+as it is), or a time made with `moment_param(...)`, formatted in the reader's language when read;
+the message around them is translated when the notice is shown (`Notice.message`).
 The notice's `text` keeps the English rendering for the admin.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 
 from django.conf import settings
 from django.utils import translation
@@ -45,12 +47,35 @@ def registered() -> dict[str, str]:
     return dict(_MESSAGES)
 
 
+def moment_param(moment: datetime, zone_name: str, fmt: str, *, name_zone: bool = False) -> dict:
+    """A time as a notice parameter: kept as an instant and a zone, and written out with the
+    `date` filter's `fmt` in the reader's language when the notice is read (day and month names
+    translated then). `name_zone` adds the zone after it, for a reader who lives by another."""
+    return {"moment": moment.isoformat(), "zone": zone_name, "format": fmt, "name_zone": name_zone}
+
+
+def _param_text(value):
+    if not isinstance(value, Mapping) or "moment" not in value:
+        return value
+    from django.template.defaultfilters import date as date_filter
+
+    from .zones import zone, zone_label
+
+    moment = datetime.fromisoformat(value["moment"])
+    text = date_filter(
+        moment.astimezone(zone(value["zone"])), value.get("format", "DATETIME_FORMAT")
+    )
+    if value.get("name_zone"):
+        text = f"{text} ({zone_label(value['zone'], moment)})"
+    return text
+
+
 def _render(key: str, params: Mapping) -> str:
     try:
         message = _MESSAGES[key]
     except KeyError as error:
         raise UnknownNotice(key) from error
-    return gettext(message) % dict(params)
+    return gettext(message) % {name: _param_text(value) for name, value in dict(params).items()}
 
 
 def english(key: str, params: Mapping) -> str:

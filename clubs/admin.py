@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 
@@ -24,7 +25,7 @@ class ClubAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_members=Count("memberships"))
 
-    @admin.display(description="Members", ordering="_members")
+    @admin.display(description=_("Members"), ordering="_members")
     def member_count(self, obj):
         return obj._members
 
@@ -77,11 +78,11 @@ class ClubNightAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).with_counts()
 
-    @admin.display(description="Seats taken", ordering="seats_taken")
+    @admin.display(description=_("Seats taken"), ordering="seats_taken")
     def seats_taken(self, obj):
         return obj.seats_taken
 
-    @admin.display(description="Waiting", ordering="waiting_count")
+    @admin.display(description=_("Waiting"), ordering="waiting_count")
     def waiting(self, obj):
         return obj.waiting_count
 
@@ -102,6 +103,6 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_select_related = ("user", "night", "night__club")
     raw_id_fields = ("night", "user", "checked_in_by")
 
-    @admin.display(description="Player", ordering="user__username")
+    @admin.display(description=_("Player"), ordering="user__username")
     def player(self, obj):
         return obj.player_name

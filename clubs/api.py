@@ -4,6 +4,7 @@ becomes HTTP 400, 403 or 409 with `detail` (the reason) and `code`."""
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import filters, mixins, status, viewsets
@@ -139,7 +140,7 @@ class ClubViewSet(
     def members(self, request, slug=None):
         club = self._club()
         if not club_access(request.user, club).is_member:
-            raise PermissionDenied("The member list is for the club's members.")
+            raise PermissionDenied(_("The member list is for the club's members."))
         memberships = club.memberships.select_related("user", "club").order_by("user__username")
         page = self.paginate_queryset(memberships)
         return self.get_paginated_response(MembershipSerializer(page, many=True).data)
@@ -152,7 +153,7 @@ class ClubViewSet(
     def requests(self, request, slug=None):
         club = self._club()
         if not club_access(request.user, club).is_director:
-            raise PermissionDenied("Only the club's directors see requests to join.")
+            raise PermissionDenied(_("Only the club's directors see requests to join."))
         pending = club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related(
             "user", "club"
         )
@@ -311,7 +312,7 @@ class NightViewSet(
         slug = values.pop("club", None)
         if not slug:
             return Response(
-                {"detail": "Say which club (its slug).", "code": "invalid", "field": "club"},
+                {"detail": _("Say which club (its slug)."), "code": "invalid", "field": "club"},
                 status=status.HTTP_400_BAD_REQUEST,
             )
         club = get_object_or_404(Club, slug=slug)
@@ -384,7 +385,7 @@ class NightViewSet(
         access = club_access(request.user, night.club)
         registered = night.registrations.active().filter(user=request.user).exists()
         if not (access.is_member or registered):
-            raise PermissionDenied("Only the club's members and people registered see the list.")
+            raise PermissionDenied(_("Only the club's members and people registered see the list."))
         registrations = night.registrations.select_related("user")
         if not access.is_director:
             registrations = registrations.active()

@@ -198,6 +198,7 @@ def build_demo() -> DemoResult:
 class WorldClubSpec:
     name: str
     time_zone: str
+    language: str  # the club pages' language for visitors who chose none
     venue: str
     about: str
     games: tuple[str, ...]
@@ -213,6 +214,7 @@ WORLD_CLUBS = (
     WorldClubSpec(
         name="पुणे पत्ते मंडळ",
         time_zone="Asia/Kolkata",
+        language="mr",
         venue="सदाशिव पेठ, पुणे",
         about="दर शुक्रवारी संध्याकाळी पाचशे आणि पिच. नवीन खेळाडूंचे स्वागत आहे.",
         games=(Game.FIVE_HUNDRED, Game.PITCH),
@@ -235,6 +237,7 @@ WORLD_CLUBS = (
     WorldClubSpec(
         name="لاہور کارڈ کلب",
         time_zone="Asia/Karachi",
+        language="ur",
         venue="ماڈل ٹاؤن، لاہور",
         about="ہر جمعہ کی شام پانچ سو۔ نئے کھلاڑیوں کو خوش آمدید۔",
         games=(Game.FIVE_HUNDRED,),
@@ -299,7 +302,11 @@ def build_world_club(spec: WorldClubSpec) -> WorldClub:
             about=spec.about,
             games=list(spec.games),
             time_zone=spec.time_zone,
+            language=spec.language,
         )
+    elif club.language != spec.language:
+        club.language = spec.language
+        club.save(update_fields=["language"])
     for person in people[1:]:
         Membership.objects.get_or_create(club=club, user=person)
     night = club.nights.filter(title=spec.night_title).first()

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .ical import Event, render_calendar
 from .models import Club, ClubNight, Registration
@@ -16,8 +17,10 @@ def _uid(night: ClubNight) -> str:
     return f"club-night-{night.pk}@kookaburra"
 
 
-def _event(night: ClubNight, base_url: str, *, summary_suffix: str = "") -> Event:
-    description = [f"{night.get_game_display()} at {night.club.name}."]
+def _event(night: ClubNight, base_url: str, *, waitlisted: bool = False) -> Event:
+    description = [
+        _("%(game)s at %(club)s.") % {"game": night.get_game_display(), "club": night.club.name}
+    ]
     if night.notes:
         description.append(night.notes)
     url = base_url.rstrip("/") + night.get_absolute_url()
@@ -26,7 +29,8 @@ def _event(night: ClubNight, base_url: str, *, summary_suffix: str = "") -> Even
         uid=_uid(night),
         starts_at=night.starts_at,
         ends_at=night.ends_at,
-        summary=f"{night.club.name}: {night.name}{summary_suffix}",
+        summary=(_("%(club)s: %(night)s (waitlist)") if waitlisted else _("%(club)s: %(night)s"))
+        % {"club": night.club.name, "night": night.name},
         location=night.venue,
         description="\n\n".join(description),
         url=url,
@@ -57,8 +61,10 @@ def member_calendar(user, base_url: str) -> str:
         _event(
             r.night,
             base_url,
-            summary_suffix=" (waitlist)" if r.status == Registration.Status.WAITLISTED else "",
+            waitlisted=r.status == Registration.Status.WAITLISTED,
         )
         for r in registrations
     )
-    return render_calendar(f"My club nights ({settings.SITE_NAME})", events, now=timezone.now())
+    return render_calendar(
+        _("My club nights (%(site)s)") % {"site": settings.SITE_NAME}, events, now=timezone.now()
+    )

@@ -23,29 +23,30 @@ class DateTimeLocalInput(forms.DateTimeInput):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100)
     about = forms.CharField(
+        label=_("About"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 5}),
-        help_text="When and where you play, who is welcome, anything a newcomer should know.",
+        help_text=_("When and where you play, who is welcome, anything a newcomer should know."),
     )
     venue = forms.CharField(
-        label="Home venue",
+        label=_("Home venue"),
         max_length=200,
         required=False,
-        help_text="Where club nights usually are, e.g. “Scout Hall, 12 Gum St, Ballarat”.",
+        help_text=_("Where club nights usually are, e.g. “Scout Hall, 12 Gum St, Ballarat”."),
     )
     games = forms.MultipleChoiceField(
-        label="Games played",
+        label=_("Games played"),
         choices=Game.choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
     is_open = forms.TypedChoiceField(
-        label="Joining",
+        label=_("Joining"),
         choices=[
-            ("1", "Open: anyone signed in can join at once"),
-            ("0", "Closed: people ask to join and a director approves"),
+            ("1", _("Open: anyone signed in can join at once")),
+            ("0", _("Closed: people ask to join and a director approves")),
         ],
         coerce=lambda value: value == "1",
         initial="1",
@@ -109,54 +110,72 @@ class ClubForm(forms.Form):
 
 
 DURATIONS = [
-    (minutes, f"{minutes / 60:g} hours") for minutes in (120, 150, 180, 210, 240, 300, 360)
+    (120, _("2 hours")),
+    (150, _("2.5 hours")),
+    (180, _("3 hours")),
+    (210, _("3.5 hours")),
+    (240, _("4 hours")),
+    (300, _("5 hours")),
+    (360, _("6 hours")),
 ]
 
 
 class NightForm(forms.Form):
     title = forms.CharField(
+        label=_("Title"),
         max_length=100,
         required=False,
-        help_text="Blank gives “Five Hundred night” or “Auction Pitch night”.",
+        help_text=_("Blank gives “Five Hundred night” or “Auction Pitch night”."),
     )
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     start_time = forms.TimeField(
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"), initial="19:00"
+        label=_("Start time"),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        initial="19:00",
     )
     duration_minutes = forms.TypedChoiceField(
-        label="Length", choices=DURATIONS, coerce=int, initial=180
+        label=_("Length"), choices=DURATIONS, coerce=int, initial=180
     )
-    game = forms.ChoiceField(choices=Game.choices, widget=forms.RadioSelect)
-    venue = forms.CharField(max_length=200, required=False, help_text="Blank: the club's venue.")
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices, widget=forms.RadioSelect)
+    venue = forms.CharField(
+        label=_("Venue"), max_length=200, required=False, help_text=_("Blank: the club's venue.")
+    )
     capacity = forms.IntegerField(
+        label=_("Capacity"),
         min_value=1,
         max_value=1000,
         initial=16,
-        help_text="Seats available. Five Hundred tables seat 4; Pitch tables 4 or 6.",
+        help_text=_("Seats available. Five Hundred tables seat 4; Pitch tables 4 or 6."),
     )
     members_only = forms.TypedChoiceField(
-        label="Who can register",
-        choices=[("1", "Club members only"), ("0", "Open to guests (anyone signed in)")],
+        label=_("Who can register"),
+        choices=[
+            ("1", _("Club members only")),
+            ("0", _("Open to guests (anyone signed in)")),
+        ],
         coerce=lambda value: value == "1",
         initial="1",
         widget=forms.RadioSelect,
     )
     registration_opens_at = forms.DateTimeField(
-        label="Registration opens",
+        label=_("Registration opens"),
         required=False,
         widget=DateTimeLocalInput(),
-        help_text="Blank: open now.",
+        help_text=_("Blank: open now."),
     )
     registration_closes_at = forms.DateTimeField(
-        label="Registration closes",
+        label=_("Registration closes"),
         required=False,
         widget=DateTimeLocalInput(),
-        help_text="Blank: when the night starts.",
+        help_text=_("Blank: when the night starts."),
     )
     notes = forms.CharField(
+        label=_("Notes"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="Table fees, supper, parking — whatever players should know.",
+        help_text=_("Table fees, supper, parking — whatever players should know."),
     )
 
     # Services name the combined start `starts_at`; on this form it is the date field.
@@ -242,15 +261,15 @@ class NightForm(forms.Form):
 
 class JoinForm(forms.Form):
     message = forms.CharField(
-        label="A note for the directors (optional)",
+        label=_("A note for the directors (optional)"),
         max_length=300,
         required=False,
-        widget=forms.TextInput(attrs={"placeholder": "e.g. I play Five Hundred most weeks"}),
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. I play Five Hundred most weeks")}),
     )
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
 
 
 class WalkInForm(forms.Form):
@@ -258,13 +277,13 @@ class WalkInForm(forms.Form):
     hide_optional = True
 
     username = forms.CharField(
-        label="Username of a site member",
+        label=_("Username of a site member"),
         max_length=150,
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
     )
     guest_name = forms.CharField(
-        label="…or a guest's name (no account)",
+        label=_("…or a guest's name (no account)"),
         max_length=100,
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
@@ -273,5 +292,5 @@ class WalkInForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         if not cleaned.get("username", "").strip() and not cleaned.get("guest_name", "").strip():
-            raise forms.ValidationError("Give a username or a guest's name.")
+            raise forms.ValidationError(_("Give a username or a guest's name."))
         return cleaned

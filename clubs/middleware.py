@@ -35,4 +35,3 @@ class ClubLanguageMiddleware:
             translation.activate(code)
             request.LANGUAGE_CODE = code
         return None
-

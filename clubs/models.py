@@ -30,12 +30,15 @@ def name_taken_message(existing: str) -> str:
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=100)
+    name = models.CharField(gettext_lazy("name"), max_length=100)
     name_key = NameKeyField(
+        verbose_name=gettext_lazy("name key"),
         source="name",
-        help_text="The name as compared (accounts.names.name_key): no two clubs share it.",
+        help_text=gettext_lazy(
+            "The name as compared (accounts.names.name_key): no two clubs share it."
+        ),
     )
-    slug = NameSlugField(max_length=110, unique=True)
+    slug = NameSlugField(verbose_name=gettext_lazy("slug"), max_length=110, unique=True)
     time_zone = models.CharField(
         gettext_lazy("time zone"),
         max_length=64,
@@ -46,36 +49,50 @@ class Club(models.Model):
             "and schedules are in this zone."
         ),
     )
-    about = models.TextField(blank=True)
-    venue = models.CharField("home venue", max_length=200, blank=True)
+    about = models.TextField(gettext_lazy("about"), blank=True)
+    venue = models.CharField(gettext_lazy("home venue"), max_length=200, blank=True)
     games = models.JSONField(
-        default=list, blank=True, help_text=f"Games the club plays: {', '.join(Game.values)}."
+        gettext_lazy("games"),
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Games the club plays: five_hundred, pitch."),
     )
     is_open = models.BooleanField(
-        "open club",
+        gettext_lazy("open club"),
         default=True,
-        help_text="Open clubs let anyone join at once; closed clubs take requests that a "
-        "director approves.",
+        help_text=gettext_lazy(
+            "Open clubs let anyone join at once; closed clubs take requests that a "
+            "director approves."
+        ),
     )
     language = models.CharField(
+        gettext_lazy("language"),
         max_length=10,
         blank=True,
-        help_text="The language the club's public pages speak to visitors who haven't chosen "
-        "one (one of settings.LANGUAGES); blank: the visitor's browser decides.",
+        help_text=gettext_lazy(
+            "The language the club's public pages speak to visitors who haven't chosen "
+            "one (one of settings.LANGUAGES); blank: the visitor's browser decides."
+        ),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
     )
     members = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
+        settings.AUTH_USER_MODEL,
+        through="Membership",
+        related_name="clubs",
+        verbose_name=gettext_lazy("members"),
     )
 
     class Meta:
+        verbose_name = gettext_lazy("club")
+        verbose_name_plural = gettext_lazy("clubs")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["name_key"], name="unique_club_name"),
@@ -130,18 +147,30 @@ class Club(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        OWNER = "owner", "Owner"
-        DIRECTOR = "director", "Director"
-        MEMBER = "member", "Member"
+        OWNER = "owner", gettext_lazy("Owner")
+        DIRECTOR = "director", gettext_lazy("Director")
+        MEMBER = "member", gettext_lazy("Member")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    club = models.ForeignKey(
+        Club,
+        verbose_name=gettext_lazy("club"),
+        on_delete=models.CASCADE,
+        related_name="memberships",
     )
-    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=gettext_lazy("user"),
+    )
+    role = models.CharField(
+        gettext_lazy("role"), max_length=10, choices=Role.choices, default=Role.MEMBER
+    )
+    joined_at = models.DateTimeField(gettext_lazy("joined at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("membership")
+        verbose_name_plural = gettext_lazy("memberships")
         ordering = ["club", "user__username"]
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="unique_membership"),
@@ -164,20 +193,31 @@ class JoinRequest(models.Model):
     """A request to join a closed club; a director approves or declines it."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        APPROVED = "approved", "Approved"
-        DECLINED = "declined", "Declined"
+        PENDING = "pending", gettext_lazy("Pending")
+        APPROVED = "approved", gettext_lazy("Approved")
+        DECLINED = "declined", gettext_lazy("Declined")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests"
+    club = models.ForeignKey(
+        Club,
+        verbose_name=gettext_lazy("club"),
+        on_delete=models.CASCADE,
+        related_name="join_requests",
     )
-    message = models.CharField(max_length=300, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="join_requests",
+        verbose_name=gettext_lazy("user"),
+    )
+    message = models.CharField(gettext_lazy("message"), max_length=300, blank=True)
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
+    decided_at = models.DateTimeField(gettext_lazy("decided at"), null=True, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("decided by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -185,6 +225,8 @@ class JoinRequest(models.Model):
     )
 
     class Meta:
+        verbose_name = gettext_lazy("request to join")
+        verbose_name_plural = gettext_lazy("requests to join")
         ordering = ["created_at", "id"]
         constraints = [
             models.UniqueConstraint(
@@ -222,40 +264,63 @@ class ClubNightQuerySet(models.QuerySet):
 
 class ClubNight(models.Model):
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        CANCELLED = "cancelled", "Cancelled"
+        SCHEDULED = "scheduled", gettext_lazy("Scheduled")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    club = models.ForeignKey(
+        Club, verbose_name=gettext_lazy("club"), on_delete=models.CASCADE, related_name="nights"
+    )
     title = models.CharField(
-        max_length=100, blank=True, help_text="Optional, e.g. “Christmas Five Hundred”."
+        gettext_lazy("title"),
+        max_length=100,
+        blank=True,
+        help_text=gettext_lazy("Optional, e.g. “Christmas Five Hundred”."),
     )
-    starts_at = models.DateTimeField(db_index=True)
-    duration_minutes = models.PositiveSmallIntegerField(default=180)
-    venue = models.CharField(max_length=200)
-    game = models.CharField(max_length=20, choices=Game.choices, default=Game.FIVE_HUNDRED)
-    capacity = models.PositiveIntegerField()
-    registration_opens_at = models.DateTimeField()
-    registration_closes_at = models.DateTimeField()
-    notes = models.TextField(blank=True)
+    starts_at = models.DateTimeField(gettext_lazy("starts at"), db_index=True)
+    duration_minutes = models.PositiveSmallIntegerField(
+        gettext_lazy("duration minutes"), default=180
+    )
+    venue = models.CharField(gettext_lazy("venue"), max_length=200)
+    game = models.CharField(
+        gettext_lazy("game"), max_length=20, choices=Game.choices, default=Game.FIVE_HUNDRED
+    )
+    capacity = models.PositiveIntegerField(
+        gettext_lazy("capacity"),
+    )
+    registration_opens_at = models.DateTimeField(
+        gettext_lazy("registration opens at"),
+    )
+    registration_closes_at = models.DateTimeField(
+        gettext_lazy("registration closes at"),
+    )
+    notes = models.TextField(gettext_lazy("notes"), blank=True)
     members_only = models.BooleanField(
+        gettext_lazy("members only"),
         default=True,
-        help_text="Members only, or open to guests (anyone signed in).",
+        help_text=gettext_lazy("Members only, or open to guests (anyone signed in)."),
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
-    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED
+    )
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
     )
-    cancelled_at = models.DateTimeField(null=True, blank=True)
-    cancellation_emailed_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(gettext_lazy("cancelled at"), null=True, blank=True)
+    cancellation_emailed_at = models.DateTimeField(
+        gettext_lazy("cancellation emailed at"), null=True, blank=True
+    )
 
     objects = ClubNightQuerySet.as_manager()
 
     class Meta:
+        verbose_name = gettext_lazy("club night")
+        verbose_name_plural = gettext_lazy("club nights")
         ordering = ["starts_at", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(capacity__gte=1), name="night_capacity_positive"),
@@ -274,7 +339,7 @@ class ClubNight(models.Model):
 
     @property
     def name(self) -> str:
-        return self.title or f"{self.get_game_display()} night"
+        return self.title or _("%(game)s night") % {"game": self.get_game_display()}
 
     @property
     def ends_at(self):
@@ -388,38 +453,55 @@ class Registration(models.Model):
     """
 
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        WAITLISTED = "waitlisted", "Waitlisted"
-        CHECKED_IN = "checked_in", "Checked in"
-        NO_SHOW = "no_show", "No-show"
-        CANCELLED = "cancelled", "Cancelled"
+        REGISTERED = "registered", gettext_lazy("Registered")
+        WAITLISTED = "waitlisted", gettext_lazy("Waitlisted")
+        CHECKED_IN = "checked_in", gettext_lazy("Checked in")
+        NO_SHOW = "no_show", gettext_lazy("No-show")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
     # The statuses that hold one of the night's seats.
     SEAT_STATUSES = (Status.REGISTERED, Status.CHECKED_IN, Status.NO_SHOW)
 
-    night = models.ForeignKey(ClubNight, on_delete=models.CASCADE, related_name="registrations")
+    night = models.ForeignKey(
+        ClubNight,
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.CASCADE,
+        related_name="registrations",
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("user"),
         on_delete=models.CASCADE,
         null=True,
         blank=True,
         related_name="night_registrations",
     )
     guest_name = models.CharField(
-        max_length=100, blank=True, help_text="For a walk-in guest without an account."
+        gettext_lazy("guest name"),
+        max_length=100,
+        blank=True,
+        help_text=gettext_lazy("For a walk-in guest without an account."),
     )
-    status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
+    status = models.CharField(
+        gettext_lazy("status"), max_length=12, choices=Status.choices, db_index=True
+    )
     waitlist_position = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Queue number while waitlisted (lower goes first)."
+        gettext_lazy("waitlist position"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Queue number while waitlisted (lower goes first)."),
     )
-    walk_in = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    promoted_at = models.DateTimeField(null=True, blank=True)
-    promotion_emailed_at = models.DateTimeField(null=True, blank=True)
-    checked_in_at = models.DateTimeField(null=True, blank=True)
+    walk_in = models.BooleanField(gettext_lazy("walk in"), default=False)
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(gettext_lazy("updated at"), auto_now=True)
+    promoted_at = models.DateTimeField(gettext_lazy("promoted at"), null=True, blank=True)
+    promotion_emailed_at = models.DateTimeField(
+        gettext_lazy("promotion emailed at"), null=True, blank=True
+    )
+    checked_in_at = models.DateTimeField(gettext_lazy("checked in at"), null=True, blank=True)
     checked_in_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("checked in by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -429,6 +511,8 @@ class Registration(models.Model):
     objects = RegistrationQuerySet.as_manager()
 
     class Meta:
+        verbose_name = gettext_lazy("registration")
+        verbose_name_plural = gettext_lazy("registrations")
         ordering = ["night", "created_at", "id"]
         constraints = [
             models.UniqueConstraint(

@@ -17,11 +17,12 @@ from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.languages import language_codes
-from accounts.models import Notice
 from accounts.names import name_key
-from accounts.zones import is_zone, site_zone_name
+from accounts.notices import moment_param, notice_send
+from accounts.zones import is_zone, site_zone_name, user_zone_name
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
 from core.errors import ServiceError
@@ -119,29 +120,21 @@ def _when(moment: datetime, club: Club, reader=None) -> str:
     return club_time_text(moment, club, "l j F, g:i A", reader)
 
 
-def _night_label(night: ClubNight, reader=None) -> str:
-    return _("%(club)s — %(night)s on %(when)s") % {
-        "club": night.club.name,
-        "night": night.name,
-        "when": _when(night.starts_at, night.club, reader),
-    }
-
-
 def _require_signed_in(actor) -> None:
     if actor is None or not actor.is_authenticated:
-        raise NotAllowed("Please log in first.")
+        raise NotAllowed(_("Please log in first."))
 
 
 def _require_director(actor, club: Club) -> None:
     _require_signed_in(actor)
     if not club_access(actor, club).is_director:
-        raise NotAllowed(f"Only the directors of {club.name} can do that.")
+        raise NotAllowed(_("Only the directors of %(club)s can do that.") % {"club": club.name})
 
 
 def _require_owner(actor, club: Club) -> None:
     _require_signed_in(actor)
     if not club_access(actor, club).is_owner:
-        raise NotAllowed(f"Only the owners of {club.name} can do that.")
+        raise NotAllowed(_("Only the owners of %(club)s can do that.") % {"club": club.name})
 
 
 def _lock_club(club: Club) -> Club:
@@ -155,15 +148,27 @@ def _lock_night(night: ClubNight) -> ClubNight:
     return locked
 
 
-def _notify(user, text: str, url: str = "") -> Notice:
-    return Notice.objects.create(user=user, text=text[:300], url=url)
+def _night_notice_params(night: ClubNight, reader) -> dict:
+    """A night as a notice names it; its time is written out when the notice is read."""
+    return {
+        "club": night.club.name,
+        "night": night.name,
+        "when": moment_param(
+            night.starts_at,
+            night.club.time_zone,
+            "l j F, g:i A",
+            name_zone=night.club.time_zone != user_zone_name(reader),
+        ),
+    }
 
 
 def _clean_games(games) -> list[str]:
     games = list(dict.fromkeys(games or []))
     unknown = [g for g in games if g not in Game.values]
     if unknown:
-        raise InvalidInput(f"Unknown game: {', '.join(map(str, unknown))}.", field="games")
+        raise InvalidInput(
+            _("Unknown game: %(games)s.") % {"games": ", ".join(map(str, unknown))}, field="games"
+        )
     return [g for g in Game.values if g in games]
 
 
@@ -173,9 +178,9 @@ def _clean_games(games) -> list[str]:
 def _clean_club_fields(name: str, about: str, venue: str, games, *, club_pk=None) -> dict:
     name = " ".join((name or "").split())
     if not name_key(name):
-        raise InvalidInput("Give the club a name.", field="name")
+        raise InvalidInput(_("Give the club a name."), field="name")
     if len(name) > 100:
-        raise InvalidInput("Keep the name to 100 characters.", field="name")
+        raise InvalidInput(_("Keep the name to 100 characters."), field="name")
     other = Club.named_like(name, exclude_pk=club_pk)
     if other is not None:
         raise NameTaken(name_taken_message(other.name), field="name")
@@ -246,14 +251,18 @@ def club_update(actor, club: Club, **changes) -> Club:
     allowed = {"name", "about", "venue", "games", "is_open", "time_zone", "language"}
     unknown = set(changes) - allowed
     if unknown:
-        raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
+        raise InvalidInput(
+            _("These can't be changed: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
     current = {
         "name": club.name,
         "about": club.about,
         "venue": club.venue,
         "games": club.games,
     }
-    current.update({k: v for k, v in changes.items() if k not in ("is_open", "time_zone", "language")})
+    current.update(
+        {k: v for k, v in changes.items() if k not in ("is_open", "time_zone", "language")}
+    )
     for key, value in _clean_club_fields(**current, club_pk=club.pk).items():
         setattr(club, key, value)
     if "time_zone" in changes and changes["time_zone"] != club.time_zone:
@@ -306,9 +315,11 @@ def club_join(actor, club: Club, *, message: str = "") -> JoinResult:
     club = _lock_club(club)
     access = club_access(actor, club)
     if access.is_member:
-        raise AlreadyMember(f"You're already a member of {club.name}.")
+        raise AlreadyMember(_("You're already a member of %(club)s.") % {"club": club.name})
     if access.pending_request:
-        raise RequestPending(f"Your request to join {club.name} is waiting for a director.")
+        raise RequestPending(
+            _("Your request to join %(club)s is waiting for a director.") % {"club": club.name}
+        )
     if _namesake_in(actor, club) is not None:
         # Pages, standings and notices show display names: two members going by one name
         # could pass for one another.
@@ -325,9 +336,10 @@ def club_join(actor, club: Club, *, message: str = "") -> JoinResult:
     for director in Membership.objects.filter(
         club=club, role__in=[Role.OWNER, Role.DIRECTOR]
     ).select_related("user"):
-        _notify(
+        notice_send(
             director.user,
-            f"{actor.shown_name} asked to join {club.name}.",
+            "clubs.join_asked",
+            {"person": actor.shown_name, "club": club.name},
             reverse("clubs:members", args=[club.slug]),
         )
     return JoinResult(request=request)
@@ -341,7 +353,7 @@ def join_request_withdraw(actor, club: Club) -> JoinRequest:
         club=club, user=actor, status=JoinRequest.Status.PENDING
     ).first()
     if request is None:
-        raise Conflict(f"You have no request waiting at {club.name}.")
+        raise Conflict(_("You have no request waiting at %(club)s.") % {"club": club.name})
     request.delete()
     return request
 
@@ -352,7 +364,8 @@ def _decide(actor, join_request: JoinRequest, approve: bool) -> JoinRequest:
     join_request = JoinRequest.objects.select_for_update().get(pk=join_request.pk)
     if join_request.status != JoinRequest.Status.PENDING:
         raise Conflict(
-            f"That request was already {join_request.get_status_display().lower()}.",
+            _("That request was already %(status)s.")
+            % {"status": join_request.get_status_display().lower()},
         )
     if approve and _namesake_in(join_request.user, club) is not None:
         raise DisplayNameTaken(
@@ -372,11 +385,10 @@ def _decide(actor, join_request: JoinRequest, approve: bool) -> JoinRequest:
     join_request.save()
     if approve:
         Membership.objects.get_or_create(club=club, user=join_request.user)
-    _notify(
+    notice_send(
         join_request.user,
-        f"Welcome to {club.name}: your request to join was approved."
-        if approve
-        else f"Your request to join {club.name} was declined.",
+        "clubs.join_approved" if approve else "clubs.join_declined",
+        {"club": club.name},
         club.get_absolute_url(),
     )
     return join_request
@@ -420,10 +432,11 @@ def club_leave(actor, club: Club) -> None:
     club = _lock_club(club)
     membership = Membership.objects.filter(club=club, user=actor).first()
     if membership is None:
-        raise Conflict(f"You're not a member of {club.name}.")
+        raise Conflict(_("You're not a member of %(club)s.") % {"club": club.name})
     if membership.is_owner and not _other_owners(club, actor):
         raise LastOwner(
-            f"You're the only owner of {club.name}. Make another member an owner before leaving."
+            _("You're the only owner of %(club)s. Make another member an owner before leaving.")
+            % {"club": club.name}
         )
     membership.delete()
     _drop_members_only_registrations(club, actor)
@@ -433,21 +446,26 @@ def club_leave(actor, club: Club) -> None:
 def membership_set_role(actor, membership: Membership, role: str) -> Membership:
     """Owners promote members to director (or owner) and demote them again."""
     if role not in Role.values:
-        raise InvalidInput(f"Unknown role: {role}.", field="role")
+        raise InvalidInput(_("Unknown role: %(role)s.") % {"role": role}, field="role")
     club = _lock_club(membership.club)
     _require_owner(actor, club)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == role:
-        raise Conflict(f"{membership.user.shown_name} is already {Role(role).label.lower()}.")
+        raise Conflict(
+            _("%(name)s is already %(role)s.")
+            % {"name": membership.user.shown_name, "role": str(Role(role).label).lower()}
+        )
     if membership.is_owner and not _other_owners(club, membership.user):
-        raise LastOwner(f"{club.name} needs an owner: make someone else an owner first.")
+        raise LastOwner(
+            _("%(club)s needs an owner: make someone else an owner first.") % {"club": club.name}
+        )
     promoted = list(Role.values).index(role) < list(Role.values).index(membership.role)
     membership.role = role
     membership.save(update_fields=["role"])
-    verb = "made you" if promoted else "changed your role to"
-    _notify(
+    notice_send(
         membership.user,
-        f"{actor.shown_name} {verb} {Role(role).label.lower()} of {club.name}.",
+        f"clubs.made_{role}" if promoted else f"clubs.role_{role}",
+        {"person": actor.shown_name, "club": club.name},
         club.get_absolute_url(),
     )
     return membership
@@ -460,15 +478,15 @@ def membership_remove(actor, membership: Membership) -> None:
     _require_director(actor, club)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.user_id == actor.pk:
-        raise Conflict("To leave the club yourself, use Leave club.")
+        raise Conflict(_("To leave the club yourself, use Leave club."))
     if membership.is_director and not club_access(actor, club).is_owner:
-        raise NotAllowed("Only an owner can remove a director or an owner.")
+        raise NotAllowed(_("Only an owner can remove a director or an owner."))
     if membership.is_owner and not _other_owners(club, membership.user):
-        raise LastOwner(f"{club.name} needs an owner.")
+        raise LastOwner(_("%(club)s needs an owner.") % {"club": club.name})
     user = membership.user
     membership.delete()
     _drop_members_only_registrations(club, user)
-    _notify(user, f"You are no longer a member of {club.name}.", club.get_absolute_url())
+    notice_send(user, "clubs.removed", {"club": club.name}, club.get_absolute_url())
 
 
 # Club nights -------------------------------------------------------------------------------------
@@ -493,21 +511,21 @@ def _clean_night_fields(club: Club, fields: NightFields, *, check_future: bool) 
     fields.title = (fields.title or "").strip()
     fields.notes = (fields.notes or "").strip()
     if fields.starts_at is None:
-        raise InvalidInput("Give the date and start time.", field="starts_at")
+        raise InvalidInput(_("Give the date and start time."), field="starts_at")
     if check_future and fields.starts_at <= timezone.now():
-        raise InvalidInput("A night must start in the future.", field="starts_at")
+        raise InvalidInput(_("A night must start in the future."), field="starts_at")
     if not fields.venue:
-        raise InvalidInput("Where is the night? Give a venue.", field="venue")
+        raise InvalidInput(_("Where is the night? Give a venue."), field="venue")
     if fields.game not in Game.values:
-        raise InvalidInput("Choose Five Hundred or Auction Pitch.", field="game")
+        raise InvalidInput(_("Choose Five Hundred or Auction Pitch."), field="game")
     if fields.capacity is None or int(fields.capacity) < 1:
-        raise InvalidInput("Capacity must be at least 1.", field="capacity")
+        raise InvalidInput(_("Capacity must be at least 1."), field="capacity")
     if int(fields.capacity) > 1000:
-        raise InvalidInput("Capacity can be at most 1000.", field="capacity")
+        raise InvalidInput(_("Capacity can be at most 1000."), field="capacity")
     fields.capacity = int(fields.capacity)
     if not 30 <= int(fields.duration_minutes) <= 24 * 60:
         raise InvalidInput(
-            "A night lasts between 30 minutes and 24 hours.", field="duration_minutes"
+            _("A night lasts between 30 minutes and 24 hours."), field="duration_minutes"
         )
     if fields.registration_closes_at is None:
         fields.registration_closes_at = fields.starts_at
@@ -515,12 +533,12 @@ def _clean_night_fields(club: Club, fields: NightFields, *, check_future: bool) 
         fields.registration_opens_at = min(timezone.now(), fields.registration_closes_at)
     if fields.registration_closes_at > fields.starts_at:
         raise InvalidInput(
-            "Registration must close by the time the night starts.",
+            _("Registration must close by the time the night starts."),
             field="registration_closes_at",
         )
     if fields.registration_opens_at >= fields.registration_closes_at:
         raise InvalidInput(
-            "Registration must open before it closes.", field="registration_opens_at"
+            _("Registration must open before it closes."), field="registration_opens_at"
         )
     return fields
 
@@ -571,11 +589,13 @@ def night_update(actor, night: ClubNight, **changes) -> ClubNight:
     night = _lock_night(night)
     _require_director(actor, night.club)
     if night.is_cancelled:
-        raise NightCancelled("This night has been cancelled; it can't be edited.")
+        raise NightCancelled(_("This night has been cancelled; it can't be edited."))
     allowed = set(NightFields.__dataclass_fields__)
     unknown = set(changes) - allowed
     if unknown:
-        raise InvalidInput(f"These can't be changed: {', '.join(sorted(unknown))}.")
+        raise InvalidInput(
+            _("These can't be changed: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
     fields = NightFields(**{name: getattr(night, name) for name in allowed})
     for key, value in changes.items():
         setattr(fields, key, value)
@@ -584,7 +604,12 @@ def night_update(actor, night: ClubNight, **changes) -> ClubNight:
     taken = night.seats_taken_count()
     if fields.capacity < taken:
         raise CapacityTooSmall(
-            f"{taken} people already hold a seat, so capacity can't be less than {taken}.",
+            ngettext(
+                "%(taken)s person already holds a seat, so capacity can't be less than %(taken)s.",
+                "%(taken)s people already hold a seat, so capacity can't be less than %(taken)s.",
+                taken,
+            )
+            % {"taken": taken},
             field="capacity",
         )
     for key, value in fields.__dict__.items():
@@ -600,7 +625,7 @@ def night_cancel(actor, night: ClubNight) -> ClubNight:
     night = _lock_night(night)
     _require_director(actor, night.club)
     if night.is_cancelled:
-        raise NightCancelled("This night is already cancelled.")
+        raise NightCancelled(_("This night is already cancelled."))
     night.status = ClubNight.Status.CANCELLED
     night.cancelled_at = timezone.now()
     night.save(update_fields=["status", "cancelled_at"])
@@ -608,9 +633,10 @@ def night_cancel(actor, night: ClubNight) -> ClubNight:
         status__in=[Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN], user__isnull=False
     ).select_related("user")
     for registration in affected:
-        _notify(
+        notice_send(
             registration.user,
-            _("Cancelled: %(night)s.") % {"night": _night_label(night, registration.user)},
+            "clubs.night_cancelled",
+            _night_notice_params(night, registration.user),
             night.get_absolute_url(),
         )
     from .tasks import send_night_cancelled_emails
@@ -625,9 +651,9 @@ def night_cancel(actor, night: ClubNight) -> ClubNight:
 def _check_open_for_registration(night: ClubNight, actor=None) -> None:
     state = night.registration_state()
     if state == "cancelled":
-        raise NightCancelled("This night has been cancelled.")
+        raise NightCancelled(_("This night has been cancelled."))
     if state == "started":
-        raise NightStarted("This night has already started, so registration is closed.")
+        raise NightStarted(_("This night has already started, so registration is closed."))
     if state == "not_open":
         raise RegistrationNotOpen(
             _("Registration opens %(when)s.")
@@ -660,10 +686,10 @@ def _promote_waitlisted(night: ClubNight) -> list[Registration]:
         )
         promoted.append(registration)
         if registration.user_id:
-            _notify(
+            notice_send(
                 registration.user,
-                _("A seat came free: you're now registered for %(night)s.")
-                % {"night": _night_label(night, registration.user)},
+                "clubs.seat_came_free",
+                _night_notice_params(night, registration.user),
                 night.get_absolute_url(),
             )
             from .tasks import send_waitlist_promotion_email
@@ -681,16 +707,18 @@ def night_register(actor, night: ClubNight) -> Registration:
     if existing and existing.status != Status.CANCELLED:
         if existing.status == Status.WAITLISTED:
             raise AlreadyRegistered(
-                f"You're already on the waitlist (number {existing.waitlist_rank()})."
+                _("You're already on the waitlist (number %(rank)s).")
+                % {"rank": existing.waitlist_rank()}
             )
         if existing.status == Status.CHECKED_IN:
-            raise AlreadyRegistered("You're already checked in for this night.")
-        raise AlreadyRegistered("You're already registered for this night.")
+            raise AlreadyRegistered(_("You're already checked in for this night."))
+        raise AlreadyRegistered(_("You're already registered for this night."))
     if night.is_cancelled:
-        raise NightCancelled("This night has been cancelled.")
+        raise NightCancelled(_("This night has been cancelled."))
     if night.members_only and not club_access(actor, night.club).is_member:
         raise MembersOnly(
-            f"This night is for members of {night.club.name} only. Join the club to register."
+            _("This night is for members of %(club)s only. Join the club to register.")
+            % {"club": night.club.name}
         )
     _check_open_for_registration(night, actor)
     full = night.seats_taken_count() >= night.capacity
@@ -713,8 +741,8 @@ def night_register(actor, night: ClubNight) -> Registration:
             .exclude(pk=registration.pk)
             .exists()
         ):
-            raise AlreadyRegistered("You're already registered for this night.") from error
-        raise Conflict("Someone registered at the same moment; please try again.") from error
+            raise AlreadyRegistered(_("You're already registered for this night.")) from error
+        raise Conflict(_("Someone registered at the same moment; please try again.")) from error
     return registration
 
 
@@ -734,13 +762,13 @@ def night_unregister(actor, night: ClubNight) -> Registration:
     night = _lock_night(night)
     registration = night.registrations.filter(user=actor).first()
     if registration is None or registration.status == Status.CANCELLED:
-        raise Conflict("You aren't registered for this night.")
+        raise Conflict(_("You aren't registered for this night."))
     if night.is_cancelled:
-        raise NightCancelled("This night has been cancelled already.")
+        raise NightCancelled(_("This night has been cancelled already."))
     if registration.status in (Status.CHECKED_IN, Status.NO_SHOW):
-        raise Conflict("You've been checked in for this night; ask a director to change that.")
+        raise Conflict(_("You've been checked in for this night; ask a director to change that."))
     if night.has_started:
-        raise NightStarted("This night has started; ask a director to change your registration.")
+        raise NightStarted(_("This night has started; ask a director to change your registration."))
     _cancel_registration(night, registration)
     return registration
 
@@ -752,7 +780,7 @@ def _lock_registration_for_director(actor, registration: Registration):
     night = _lock_night(registration.night)
     _require_director(actor, night.club)
     if night.is_cancelled:
-        raise NightCancelled("This night has been cancelled.")
+        raise NightCancelled(_("This night has been cancelled."))
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     registration.night = night
     return night, registration
@@ -764,10 +792,11 @@ def registration_check_in(actor, registration: Registration) -> Registration:
     checked in too: the director decides whether there is room."""
     night, registration = _lock_registration_for_director(actor, registration)
     if registration.status == Status.CHECKED_IN:
-        raise Conflict(f"{registration.player_name} is already checked in.")
+        raise Conflict(_("%(name)s is already checked in.") % {"name": registration.player_name})
     if registration.status == Status.CANCELLED:
         raise Conflict(
-            f"{registration.player_name} cancelled; add them as a walk-in if they're here."
+            _("%(name)s cancelled; add them as a walk-in if they're here.")
+            % {"name": registration.player_name}
         )
     registration.status = Status.CHECKED_IN
     registration.waitlist_position = None
@@ -782,8 +811,11 @@ def registration_mark_no_show(actor, registration: Registration) -> Registration
     night, registration = _lock_registration_for_director(actor, registration)
     if registration.status not in (Status.REGISTERED, Status.CHECKED_IN):
         raise Conflict(
-            f"Only someone holding a seat can be marked as a no-show "
-            f"({registration.player_name} is {registration.get_status_display().lower()})."
+            _("Only someone holding a seat can be marked as a no-show (%(name)s is %(status)s).")
+            % {
+                "name": registration.player_name,
+                "status": registration.get_status_display().lower(),
+            }
         )
     registration.status = Status.NO_SHOW
     registration.checked_in_at = None
@@ -839,7 +871,10 @@ def registration_undo(actor, registration: Registration) -> Registration:
     `registration_undo_check_in` and `registration_undo_no_show`, which say what they undo."""
     night, registration = _lock_registration_for_director(actor, registration)
     if registration.status not in (Status.CHECKED_IN, Status.NO_SHOW):
-        raise Conflict(f"{registration.player_name} isn't checked in or marked as a no-show.")
+        raise Conflict(
+            _("%(name)s isn't checked in or marked as a no-show.")
+            % {"name": registration.player_name}
+        )
     return _back_to_registered(registration)
 
 
@@ -852,19 +887,22 @@ def night_add_walk_in(
     night = _lock_night(night)
     _require_director(actor, night.club)
     if night.is_cancelled:
-        raise NightCancelled("This night has been cancelled.")
+        raise NightCancelled(_("This night has been cancelled."))
     username = (username or "").strip().lstrip("@")
     guest_name = " ".join((guest_name or "").split())
     if bool(username) == bool(guest_name):
-        raise InvalidInput("Give either a username or a guest's name (one of the two).")
+        raise InvalidInput(_("Give either a username or a guest's name (one of the two)."))
     now = timezone.now()
     if username:
         user = get_user_model().objects.filter(username__iexact=username).first()
         if user is None:
-            raise InvalidInput(f"No one has the username “{username}”.", field="username")
+            raise InvalidInput(
+                _("No one has the username “%(username)s”.") % {"username": username},
+                field="username",
+            )
         registration = night.registrations.filter(user=user).first()
         if registration and registration.status == Status.CHECKED_IN:
-            raise Conflict(f"{user.shown_name} is already checked in.")
+            raise Conflict(_("%(name)s is already checked in.") % {"name": user.shown_name})
         if registration is None:
             registration = Registration(night=night, user=user)
         registration.walk_in = registration.pk is None or registration.status in (
@@ -873,11 +911,13 @@ def night_add_walk_in(
         )
     else:
         if len(guest_name) > 100:
-            raise InvalidInput("Keep the guest's name to 100 characters.", field="guest_name")
+            raise InvalidInput(_("Keep the guest's name to 100 characters."), field="guest_name")
         if night.registrations.filter(
             user__isnull=True, guest_name__iexact=guest_name, status=Status.CHECKED_IN
         ).exists():
-            raise Conflict(f"A guest called {guest_name} is already checked in.")
+            raise Conflict(
+                _("A guest called %(name)s is already checked in.") % {"name": guest_name}
+            )
         registration = Registration(night=night, guest_name=guest_name, walk_in=True)
     registration.status = Status.CHECKED_IN
     registration.waitlist_position = None

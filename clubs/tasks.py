@@ -8,6 +8,9 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.languages import in_language_of
 
 from .models import ClubNight, Registration
 
@@ -39,12 +42,14 @@ def send_waitlist_promotion_email(registration_id: int) -> bool:
             "url": _absolute(night.get_absolute_url()),
             "my_nights_url": _absolute(reverse("clubs:my_nights")),
         }
-        send_mail(
-            subject=f"You have a seat at {night.club.name}: {night.name}",
-            message=render_to_string("clubs/email/waitlist_promoted.txt", context),
-            from_email=None,
-            recipient_list=[user.email],
-        )
+        with in_language_of(user):
+            send_mail(
+                subject=_("You have a seat at %(club)s: %(night)s")
+                % {"club": night.club.name, "night": night.name},
+                message=render_to_string("clubs/email/waitlist_promoted.txt", context),
+                from_email=None,
+                recipient_list=[user.email],
+            )
         registration.promotion_emailed_at = timezone.now()
         registration.save(update_fields=["promotion_emailed_at"])
         return True
@@ -75,12 +80,14 @@ def send_night_cancelled_emails(night_id: int) -> int:
                 "club": night.club,
                 "url": _absolute(night.club.get_absolute_url()),
             }
-            send_mail(
-                subject=f"Cancelled: {night.club.name} — {night.name}",
-                message=render_to_string("clubs/email/night_cancelled.txt", context),
-                from_email=None,
-                recipient_list=[registration.user.email],
-            )
+            with in_language_of(registration.user):
+                send_mail(
+                    subject=_("Cancelled: %(club)s — %(night)s")
+                    % {"club": night.club.name, "night": night.name},
+                    message=render_to_string("clubs/email/night_cancelled.txt", context),
+                    from_email=None,
+                    recipient_list=[registration.user.email],
+                )
             sent += 1
         night.cancellation_emailed_at = timezone.now()
         night.save(update_fields=["cancellation_emailed_at"])

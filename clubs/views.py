@@ -16,8 +16,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.languages import in_language_of
 from accounts.models import User
 from accounts.zones import in_reader_zone, zone
 from core.decorators import login_required_htmx
@@ -98,7 +100,9 @@ def club_create(request):
         except services.ClubError as error:
             apply_service_error(form, error)
         else:
-            messages.success(request, f"{club.name} is ready. You're its owner.")
+            messages.success(
+                request, _("%(club)s is ready. You're its owner.") % {"club": club.name}
+            )
             return redirect(club)
     return render(request, "clubs/club_form.html", {"form": form, "creating": True})
 
@@ -146,7 +150,9 @@ def club_detail(request, slug):
 def club_edit(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not club_access(request.user, club).is_director:
-        return _forbidden(request, f"Only the directors of {club.name} can edit it.", club)
+        return _forbidden(
+            request, _("Only the directors of %(club)s can edit it.") % {"club": club.name}, club
+        )
     form = ClubForm.for_club(
         club, request.POST or None, may_change_zone=club_access(request.user, club).is_owner
     )
@@ -156,7 +162,7 @@ def club_edit(request, slug):
         except services.ClubError as error:
             apply_service_error(form, error)
         else:
-            messages.success(request, "Club details saved.")
+            messages.success(request, _("Club details saved."))
             return redirect(club)
     return render(request, "clubs/club_form.html", {"form": form, "club": club})
 
@@ -173,10 +179,14 @@ def club_join(request, slug):
         messages.error(request, error.message)
     else:
         if result.joined:
-            messages.success(request, f"Welcome to {club.name}! You're a member now.")
+            messages.success(
+                request, _("Welcome to %(club)s! You're a member now.") % {"club": club.name}
+            )
         else:
             messages.success(
-                request, f"Request sent. A director of {club.name} will approve it soon."
+                request,
+                _("Request sent. A director of %(club)s will approve it soon.")
+                % {"club": club.name},
             )
     return redirect(_safe_next(request, club.get_absolute_url()))
 
@@ -191,21 +201,27 @@ def club_leave(request, slug):
         except services.ClubError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, f"You've left {club.name}.")
+            messages.success(request, _("You've left %(club)s.") % {"club": club.name})
         return redirect(club)
     if not access.is_member:
-        messages.info(request, f"You're not a member of {club.name}.")
+        messages.info(request, _("You're not a member of %(club)s.") % {"club": club.name})
         return redirect(club)
     return render(
         request,
         "clubs/confirm.html",
         {
             "club": club,
-            "title": f"Leave {club.name}?",
-            "body": "You'll lose your places at the club's upcoming members-only nights. "
-            "You can join again later"
-            + (" (a director will need to approve you)." if not club.is_open else "."),
-            "confirm_label": "Leave club",
+            "title": _("Leave %(club)s?") % {"club": club.name},
+            "body": _(
+                "You'll lose your places at the club's upcoming members-only nights. "
+                "You can join again later."
+            )
+            if club.is_open
+            else _(
+                "You'll lose your places at the club's upcoming members-only nights. "
+                "You can join again later (a director will need to approve you)."
+            ),
+            "confirm_label": _("Leave club"),
             "action": reverse("clubs:leave", args=[club.slug]),
             "cancel_url": club.get_absolute_url(),
         },
@@ -221,7 +237,7 @@ def join_request_withdraw(request, slug):
     except services.ClubError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Your request has been withdrawn.")
+        messages.success(request, _("Your request has been withdrawn."))
     return redirect(club)
 
 
@@ -235,7 +251,11 @@ def club_members(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access = club_access(request.user, club)
     if not access.is_member:
-        return _forbidden(request, f"The member list of {club.name} is for its members.", club)
+        return _forbidden(
+            request,
+            _("The member list of %(club)s is for its members.") % {"club": club.name},
+            club,
+        )
     role_order = Case(
         When(role=Membership.Role.OWNER, then=Value(0)),
         When(role=Membership.Role.DIRECTOR, then=Value(1)),
@@ -279,7 +299,12 @@ def join_request_decide(request, slug, pk, decision):
         name = join_request.user.shown_name
         messages.success(
             request,
-            f"{name} is now a member." if decision == "approve" else f"Declined {name}'s request.",
+            (
+                _("%(name)s is now a member.")
+                if decision == "approve"
+                else _("Declined %(name)s's request.")
+            )
+            % {"name": name},
         )
     return redirect("clubs:members", slug)
 
@@ -290,7 +315,7 @@ def member_role(request, slug, pk):
     membership = get_object_or_404(Membership, pk=pk, club__slug=slug)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose owner, director or member.")
+        messages.error(request, _("Choose owner, director or member."))
         return redirect("clubs:members", slug)
     try:
         services.membership_set_role(request.user, membership, form.cleaned_data["role"])
@@ -300,7 +325,8 @@ def member_role(request, slug, pk):
         membership.refresh_from_db()
         messages.success(
             request,
-            f"{membership.user.shown_name} is now {membership.get_role_display().lower()}.",
+            _("%(name)s is now %(role)s.")
+            % {"name": membership.user.shown_name, "role": membership.get_role_display().lower()},
         )
     return redirect("clubs:members", slug)
 
@@ -317,19 +343,27 @@ def member_remove(request, slug, pk):
         except services.ClubError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, f"{membership.user.shown_name} was removed from the club.")
+            messages.success(
+                request,
+                _("%(name)s was removed from the club.") % {"name": membership.user.shown_name},
+            )
         return redirect("clubs:members", slug)
     if not club_access(request.user, club).is_director:
-        return _forbidden(request, f"Only the directors of {club.name} remove members.", club)
+        return _forbidden(
+            request, _("Only the directors of %(club)s remove members.") % {"club": club.name}, club
+        )
     return render(
         request,
         "clubs/confirm.html",
         {
             "club": club,
-            "title": f"Remove {membership.user.shown_name} from {club.name}?",
-            "body": "They'll lose their places at the club's upcoming members-only nights "
-            "and will be told they are no longer a member.",
-            "confirm_label": "Remove member",
+            "title": _("Remove %(name)s from %(club)s?")
+            % {"name": membership.user.shown_name, "club": club.name},
+            "body": _(
+                "They'll lose their places at the club's upcoming members-only nights "
+                "and will be told they are no longer a member."
+            ),
+            "confirm_label": _("Remove member"),
             "action": reverse("clubs:member_remove", args=[slug, membership.pk]),
             "cancel_url": reverse("clubs:members", args=[slug]),
         },
@@ -348,7 +382,11 @@ def _get_night(slug, pk) -> ClubNight:
 def night_create(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not club_access(request.user, club).is_director:
-        return _forbidden(request, f"Only the directors of {club.name} schedule nights.", club)
+        return _forbidden(
+            request,
+            _("Only the directors of %(club)s schedule nights.") % {"club": club.name},
+            club,
+        )
     if request.method == "POST":
         form = NightForm(request.POST, club=club)
     else:
@@ -359,7 +397,10 @@ def night_create(request, slug):
         except services.ClubError as error:
             apply_service_error(form, error, NightForm.SERVICE_FIELDS)
         else:
-            messages.success(request, f"{night.name} is scheduled. Registration is set up.")
+            messages.success(
+                request,
+                _("%(night)s is scheduled. Registration is set up.") % {"night": night.name},
+            )
             return redirect(night)
     return render(request, "clubs/night_form.html", {"form": form, "club": club})
 
@@ -422,12 +463,12 @@ def night_register(request, slug, pk):
     except services.ClubError as error:
         return _registration_response(request, night, error=error.message)
     if registration.status == Status.WAITLISTED:
-        ok = (
-            f"The night is full, so you're number {registration.waitlist_rank()} on the "
-            "waitlist. If a seat comes free you'll get it and we'll tell you."
-        )
+        ok = _(
+            "The night is full, so you're number %(rank)s on the waitlist. If a seat comes "
+            "free you'll get it and we'll tell you."
+        ) % {"rank": registration.waitlist_rank()}
     else:
-        ok = f"You're registered for {night.name}. See you there!"
+        ok = _("You're registered for %(night)s. See you there!") % {"night": night.name}
     return _registration_response(request, night, ok=ok)
 
 
@@ -442,9 +483,9 @@ def night_unregister(request, slug, pk):
     except services.ClubError as error:
         return _registration_response(request, night, error=error.message)
     if before == Status.WAITLISTED:
-        ok = "You've left the waitlist."
+        ok = _("You've left the waitlist.")
     else:
-        ok = "Your registration is cancelled."
+        ok = _("Your registration is cancelled.")
     return _registration_response(request, night, ok=ok)
 
 
@@ -453,9 +494,9 @@ def night_unregister(request, slug, pk):
 def night_edit(request, slug, pk):
     night = _get_night(slug, pk)
     if not club_access(request.user, night.club).is_director:
-        return _forbidden(request, "Only the club's directors edit nights.", night.club)
+        return _forbidden(request, _("Only the club's directors edit nights."), night.club)
     if night.is_cancelled:
-        messages.error(request, "This night has been cancelled; it can't be edited.")
+        messages.error(request, _("This night has been cancelled; it can't be edited."))
         return redirect(night)
     form = NightForm.for_night(night, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -464,7 +505,7 @@ def night_edit(request, slug, pk):
         except services.ClubError as error:
             apply_service_error(form, error, NightForm.SERVICE_FIELDS)
         else:
-            messages.success(request, "Night updated.")
+            messages.success(request, _("Night updated."))
             return redirect(night)
     return render(
         request,
@@ -488,12 +529,12 @@ def night_cancel(request, slug, pk):
         except services.ClubError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "The night is cancelled and everyone registered was told.")
+            messages.success(request, _("The night is cancelled and everyone registered was told."))
         return redirect(night)
     if not club_access(request.user, night.club).is_director:
-        return _forbidden(request, "Only the club's directors cancel nights.", night.club)
+        return _forbidden(request, _("Only the club's directors cancel nights."), night.club)
     if night.is_cancelled:
-        messages.info(request, "This night is already cancelled.")
+        messages.info(request, _("This night is already cancelled."))
         return redirect(night)
     count = night.registrations.filter(
         status__in=[Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN]
@@ -503,13 +544,19 @@ def night_cancel(request, slug, pk):
         "clubs/confirm.html",
         {
             "club": night.club,
-            "title": f"Cancel {night.name}?",
-            "body": f"{count} {'person is' if count == 1 else 'people are'} registered or "
-            "waiting; each will get a notice and an email. This can't be undone.",
-            "confirm_label": "Cancel the night",
+            "title": _("Cancel %(night)s?") % {"night": night.name},
+            "body": ngettext(
+                "%(count)s person is registered or waiting; each will get a notice and an "
+                "email. This can't be undone.",
+                "%(count)s people are registered or waiting; each will get a notice and an "
+                "email. This can't be undone.",
+                count,
+            )
+            % {"count": count},
+            "confirm_label": _("Cancel the night"),
             "action": reverse("clubs:night_cancel", args=[slug, pk]),
             "cancel_url": night.get_absolute_url(),
-            "cancel_label": "Keep the night",
+            "cancel_label": _("Keep the night"),
         },
     )
 
@@ -561,7 +608,7 @@ def _checkin_response(request, night, *, ok=None, error=None, walk_in_form=None)
 def night_checkin(request, slug, pk):
     night = _get_night(slug, pk)
     if not club_access(request.user, night.club).is_director:
-        return _forbidden(request, "Only the club's directors check people in.", night.club)
+        return _forbidden(request, _("Only the club's directors check people in."), night.club)
     return render(request, "clubs/checkin.html", _checkin_context(night))
 
 
@@ -611,7 +658,7 @@ def night_walk_in(request, slug, pk):
     form = WalkInForm(request.POST)
     if not form.is_valid():
         return _checkin_response(
-            request, night, error="Give a username or a guest's name.", walk_in_form=form
+            request, night, error=_("Give a username or a guest's name."), walk_in_form=form
         )
     try:
         registration = services.night_add_walk_in(
@@ -624,7 +671,9 @@ def night_walk_in(request, slug, pk):
         if error.status_code == 403 and not request.htmx:
             return _forbidden(request, error.message, night.club)
         return _checkin_response(request, night, error=error.message, walk_in_form=form)
-    return _checkin_response(request, night, ok=f"{registration.player_name} is checked in.")
+    return _checkin_response(
+        request, night, ok=_("%(name)s is checked in.") % {"name": registration.player_name}
+    )
 
 
 # A member's nights and the calendar feeds --------------------------------------------------------
@@ -682,6 +731,6 @@ def club_feed(request, slug):
 @require_GET
 def member_feed(request, token):
     user = get_object_or_404(User, calendar_token=token, is_active=True)
-    return _ics_response(
-        member_calendar(user, request.build_absolute_uri("/")), "kookaburra-nights.ics"
-    )
+    with in_language_of(user):  # read by a calendar app: in the member's language
+        text = member_calendar(user, request.build_absolute_uri("/"))
+    return _ics_response(text, "kookaburra-nights.ics")

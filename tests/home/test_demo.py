@@ -59,19 +59,22 @@ def test_load_demo_includes_a_tournament_in_progress():
 @pytest.mark.django_db
 def test_load_demo_includes_a_marathi_and_an_urdu_club_in_their_zones(client):
     """Issue 13: a Marathi club in Asia/Kolkata and an Urdu club in Asia/Karachi, members named
-    in their scripts, a night next week at 7 pm by the club's clocks and a finished tournament."""
-    from django.utils import timezone
+    in their scripts, a night next week at 7 pm by the club's clocks and a finished tournament.
+    Each club speaks its own language to members who chose none: the night page says 7 pm in it."""
+    from django.template.defaultfilters import date as date_filter
+    from django.utils import timezone, translation
 
     from clubs.demo import MEMBER_PASSWORD
     from tournaments.models import Tournament
 
     text = _load()
-    for name, zone, owner in (
-        ("पुणे पत्ते मंडळ", "Asia/Kolkata", "सुमेधा"),
-        ("لاہور کارڈ کلب", "Asia/Karachi", "عائشہ"),
+    for name, zone, owner, language in (
+        ("पुणे पत्ते मंडळ", "Asia/Kolkata", "सुमेधा", "mr"),
+        ("لاہور کارڈ کلب", "Asia/Karachi", "عائشہ", "ur"),
     ):
         club = Club.objects.get(name=name)
         assert club.time_zone == zone
+        assert club.language == language
         assert club.slug == name.replace(" ", "-")
         assert f"/clubs/{club.slug}/" in text
         assert club.memberships.count() == 9
@@ -84,5 +87,9 @@ def test_load_demo_includes_a_marathi_and_an_urdu_club_in_their_zones(client):
         assert client.get(f"/tournaments/{tournament.pk}/").status_code == 200
         assert client.login(username=owner, password=MEMBER_PASSWORD)
         page = client.get(night.get_absolute_url()).content.decode()
-        assert "7:00 PM" in page
+        with translation.override(language):
+            seven_pm = date_filter(timezone.localtime(night.starts_at, club.zoneinfo), "g:i A")
+        assert seven_pm.startswith("7:00") and seven_pm != "7:00 PM"
+        assert f'lang="{language}"' in page
+        assert seven_pm in page
         client.logout()

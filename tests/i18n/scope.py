@@ -18,6 +18,8 @@ DONE_SOURCES = (
     "tournaments/",
     "games/",
     "static/js/",
+    "clubs/",
+    "home/",
 )
 
 # Templates under these folders may hold no user-visible English outside translation tags
@@ -28,6 +30,8 @@ DONE_TEMPLATE_DIRS = (
     "ladders/templates",
     "tournaments/templates",
     "games/templates",
+    "clubs/templates",
+    "home/templates",
 )
 
 # Words that may stand untranslated in a template: the site's name, and the rating model's symbols

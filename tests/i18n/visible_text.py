@@ -18,6 +18,7 @@ sentence).
 from __future__ import annotations
 
 import re
+import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -32,9 +33,23 @@ VOID_ELEMENTS = {
 }  # fmt: skip
 
 # Brand and product names that stay as they are in every language.
-BRAND_NAMES = {"Kookaburra", "API", "iCal", "ICS", "CSV", "JSON", "htmx", "Swagger", "ReDoc"}
+BRAND_NAMES = {
+    "Kookaburra", "API", "iCal", "ICS", "CSV", "JSON", "htmx", "Swagger", "ReDoc",
+    "Google Calendar", "Apple Calendar", "Outlook",
+}  # fmt: skip
 # The rating model's symbols (μ the skill estimate, σ its uncertainty): notation, like numbers.
 SYMBOLS = {"μ", "σ"}
+# IANA time-zone names: identifiers shown as they are, like card codes — "Asia/Kolkata" (or
+# "America/New York") inside a sentence, and any zone name (also "UTC", "Japan") as a whole
+# segment: the options of a time-zone menu.
+_ZONE_NAMES = {
+    name for zone in zoneinfo.available_timezones() for name in (zone, zone.replace("_", " "))
+}
+_ZONES = re.compile(
+    r"(?<![\w/])(?:"
+    + "|".join(re.escape(n) for n in sorted(_ZONE_NAMES, key=len, reverse=True) if "/" in n)
+    + r")(?![\w/])"
+)
 
 _SPACE = re.compile(r"\s+")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -130,9 +145,11 @@ class AllowList:
 
     def rest(self, text: str) -> str:
         """The text without anything allowed in it (names, cards, figures, addresses)."""
+        if text.strip() in _ZONE_NAMES:
+            return ""
         if self._phrases is not None:
             text = self._phrases.sub(" ", text)
-        for pattern in (_EMAIL, _URL, _CARD_CODES, _FIGURES, _SINGLE_LETTER):
+        for pattern in (_EMAIL, _ZONES, _URL, _CARD_CODES, _FIGURES, _SINGLE_LETTER):
             text = pattern.sub(" ", text)
         return text
 

@@ -1,0 +1,51 @@
+"""Django's own messages that its catalogues leave untranslated in some of our languages.
+
+Django's Marathi, Punjabi and Urdu catalogues lack the password validators' texts, some of the
+password forms' texts and `timesince`'s units ("0 minutes ago"). They are marked here so that
+`manage.py messages` puts them in our catalogues (locale/<lang>/LC_MESSAGES/django.po), whose
+translations win over Django's own (LOCALE_PATHS come first). The msgids must stay exactly
+Django's (curly apostrophes included). Nothing imports this module: the marks are what count.
+"""
+
+from django.utils.translation import gettext_noop, ngettext_lazy
+
+DJANGO_MESSAGES = (
+    # django.contrib.auth.password_validation
+    ngettext_lazy(
+        "This password is too short. It must contain at least %d character.",
+        "This password is too short. It must contain at least %d characters.",
+        "min_length",
+    ),
+    ngettext_lazy(
+        "Your password must contain at least %(min_length)d character.",
+        "Your password must contain at least %(min_length)d characters.",
+        "min_length",
+    ),
+    gettext_noop("The password is too similar to the %(verbose_name)s."),
+    gettext_noop("Your password can’t be too similar to your other personal information."),
+    gettext_noop("This password is too common."),
+    gettext_noop("Your password can’t be a commonly used password."),
+    gettext_noop("This password is entirely numeric."),
+    gettext_noop("Your password can’t be entirely numeric."),
+    # django.contrib.auth.forms
+    gettext_noop("The two password fields didn’t match."),
+    gettext_noop("Password confirmation"),
+    gettext_noop("Enter the same password as before, for verification."),
+    gettext_noop("New password confirmation"),
+    gettext_noop("Your old password was entered incorrectly. Please enter it again."),
+    gettext_noop(
+        "Please enter a correct %(username)s and password. Note that both fields may be "
+        "case-sensitive."
+    ),
+    gettext_noop("This account is inactive."),
+    gettext_noop("Email"),
+    # django.core.validators
+    gettext_noop("Enter a valid email address."),
+    # django.utils.timesince
+    ngettext_lazy("%(num)d year", "%(num)d years", "num"),
+    ngettext_lazy("%(num)d month", "%(num)d months", "num"),
+    ngettext_lazy("%(num)d week", "%(num)d weeks", "num"),
+    ngettext_lazy("%(num)d day", "%(num)d days", "num"),
+    ngettext_lazy("%(num)d hour", "%(num)d hours", "num"),
+    ngettext_lazy("%(num)d minute", "%(num)d minutes", "num"),
+)
