@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from accounts.zones import in_reader_zone
 from clubs.models import Club
 from clubs.permissions import club_access
+from clubs.views import in_club_zone
 from core.choices import Game
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
@@ -82,6 +84,7 @@ def index(request):
 
 
 @require_GET
+@in_club_zone
 def club_ladder(request, slug):
     club = get_object_or_404(Club, slug=slug)
     game = selectors.game_or_default(request.GET.get("game"))
@@ -107,6 +110,7 @@ def club_ladder(request, slug):
 
 
 @login_required_htmx
+@in_club_zone
 def club_settings(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.may_rebuild(request.user, club):
@@ -153,6 +157,7 @@ def _chart_ladder(person, lines, game: str, club_slug: str | None):
 
 
 @require_GET
+@in_reader_zone
 def player(request, username):
     person = get_object_or_404(User, username=username, is_active=True)
     lines = selectors.player_ratings(person)

@@ -2,13 +2,37 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django_htmx.http import HttpResponseClientRedirect
+
+from accounts.zones import zone
+from clubs.models import Club
 
 from .. import selectors, services
 from ..models import Round, Tournament, TournamentTable
+
+
+def in_club_zone(view):
+    """A view decorator for a tournament's pages (`pk`) and a club's tournament pages (`slug`):
+    every time on the page, and every time typed into its forms, is in the club's zone."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if "pk" in kwargs:
+            rows = Tournament.objects.filter(pk=kwargs["pk"]).values_list("club__time_zone")
+        else:
+            rows = Club.objects.filter(slug=kwargs.get("slug")).values_list("time_zone")
+        name = rows.first()
+        with timezone.override(zone(name[0] if name else None)):
+            return view(request, *args, **kwargs)
+
+    wrapped.in_club_zone = True  # outer decorators copy it (functools.wraps): tests read it
+    return wrapped
 
 
 def get_tournament(pk: int) -> Tournament:

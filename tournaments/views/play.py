@@ -30,6 +30,7 @@ from .common import (
     get_round,
     get_table,
     get_tournament,
+    in_club_zone,
     run_action,
     score_text,
     tournament_url,
@@ -55,6 +56,7 @@ def _poll_answer(current: str | None, seen: str, event: str) -> HttpResponse:
 
 
 @require_GET
+@in_club_zone
 def tournament_poll(request, pk):
     return _poll_answer(
         selectors.tournament_signature(pk), request.GET.get("v", ""), "tournament-changed"
@@ -62,6 +64,7 @@ def tournament_poll(request, pk):
 
 
 @require_GET
+@in_club_zone
 def round_poll(request, pk, number):
     return _poll_answer(
         selectors.round_signature(pk, number), request.GET.get("v", ""), "round-changed"
@@ -183,6 +186,7 @@ def _detail_context(request, tournament, access, *, box_flash=None, posted=None)
 
 
 @require_GET
+@in_club_zone
 def tournament_detail(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
@@ -194,6 +198,7 @@ def tournament_detail(request, pk):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def pair_next_round(request, pk):
     tournament = get_tournament(pk)
     try:
@@ -256,6 +261,7 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
 
 
 @require_GET
+@in_club_zone
 def round_detail(request, pk, number):
     tournament = get_tournament(pk)
     round_ = get_round(tournament, number)
@@ -286,6 +292,7 @@ ROUND_ACTIONS = {
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def round_action(request, pk, number, action):
     tournament = get_tournament(pk)
     round_ = get_round(tournament, number)
@@ -356,6 +363,7 @@ def _swap(actor, tournament, round_, picks) -> str:
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def round_swap(request, pk, number):
     """Swap the two people (or partnerships) the director ticked: two partners trade seats;
     players of different partnerships move their whole partnerships (seats or byes)."""
@@ -380,6 +388,7 @@ def round_swap(request, pk, number):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def table_online(request, pk, table_id):
     tournament = get_tournament(pk)
     table = get_table(tournament, table_id)
@@ -401,6 +410,7 @@ def table_online(request, pk, table_id):
 
 
 @require_GET
+@in_club_zone
 def table_detail(request, pk, table_id):
     tournament = get_tournament(pk)
     table = get_table(tournament, table_id)
@@ -482,6 +492,7 @@ def _pending_conflict(table, actor) -> str | None:
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def result_enter(request, pk, table_id):
     """Enter a result. `mode`: "player" (a player at the table: waits for an opponent),
     "director" (a director's entry, confirmed at once, with a reason) or "correct" (a director
@@ -536,6 +547,7 @@ def result_enter(request, pk, table_id):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def result_confirm(request, pk, table_id):
     tournament = get_tournament(pk)
     table = get_table(tournament, table_id)
@@ -554,6 +566,7 @@ def result_confirm(request, pk, table_id):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def result_dispute(request, pk, table_id):
     """Dispute (throw away) a result waiting for confirmation, so it can be entered again."""
     tournament = get_tournament(pk)
@@ -577,6 +590,7 @@ def result_dispute(request, pk, table_id):
 
 
 @require_GET
+@in_club_zone
 def my_table_redirect(request, pk):
     """A short address for a phone: the player's own table this round (or the tournament)."""
     tournament = get_tournament(pk)

@@ -25,6 +25,7 @@ from .common import (
     finish_action,
     forbidden,
     get_tournament,
+    in_club_zone,
     run_action,
     tournament_url,
 )
@@ -33,6 +34,7 @@ from .common import (
 
 
 @require_GET
+@in_club_zone
 def club_tournaments(request, slug):
     club = get_object_or_404(Club, slug=slug)
     access = club_access(request.user, club)
@@ -61,6 +63,7 @@ def _form_page(request, form, club, tournament=None):
 
 
 @login_required_htmx
+@in_club_zone
 def tournament_create(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not policies.may_create(request.user, club):
@@ -97,6 +100,7 @@ def tournament_create(request, slug):
 
 
 @login_required_htmx
+@in_club_zone
 def tournament_edit(request, pk):
     tournament = get_tournament(pk)
     if not policies.may_manage(access_of(request, tournament)):
@@ -123,6 +127,7 @@ def tournament_edit(request, pk):
 
 
 @login_required_htmx
+@in_club_zone
 def tournament_delete(request, pk):
     tournament = get_tournament(pk)
     if request.method == "POST":
@@ -155,6 +160,7 @@ def tournament_delete(request, pk):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def tournament_start(request, pk):
     tournament = get_tournament(pk)
     try:
@@ -180,6 +186,7 @@ def tournament_start(request, pk):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def tournament_finish(request, pk):
     tournament = get_tournament(pk)
     return run_action(
@@ -273,6 +280,7 @@ def _entrants_context(request, tournament, access, **extra):
 
 
 @require_GET
+@in_club_zone
 def entrants(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
@@ -283,6 +291,7 @@ def entrants(request, pk):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def entrant_add(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
@@ -316,6 +325,7 @@ def entrant_add(request, pk):
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def entrants_from_night(request, pk):
     tournament = get_tournament(pk)
     url = tournament_url(tournament, "entrants")
@@ -340,6 +350,7 @@ ENTRANT_ACTIONS = {
 
 @login_required_htmx
 @require_POST
+@in_club_zone
 def entrant_action(request, pk, entrant_id, action):
     tournament = get_tournament(pk)
     entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
@@ -440,6 +451,7 @@ def _set_partnerships(request, tournament, pool, pairs) -> tuple[str | None, str
 
 
 @login_required_htmx
+@in_club_zone
 def partnerships(request, pk):
     """Directors build the partnerships before the start: two players a row, or a random draw."""
     tournament = get_tournament(pk)

@@ -16,7 +16,7 @@ from core.downloads import csv_response
 from .. import policies, selectors
 from ..formats import Tiebreak
 from ..help import tiebreak_help
-from .common import access_of, forbidden, get_round, get_tournament
+from .common import access_of, forbidden, get_round, get_tournament, in_club_zone
 from .play import _poll_answer
 
 BRACKET_TITLES = {
@@ -53,6 +53,7 @@ def _standings_context(request, tournament) -> dict:
 
 
 @require_GET
+@in_club_zone
 def standings(request, pk):
     tournament = get_tournament(pk)
     context = _standings_context(request, tournament)
@@ -62,6 +63,7 @@ def standings(request, pk):
 
 
 @require_GET
+@in_club_zone
 def standings_version(request, pk):
     """Has the standings snapshot changed since version `v`? One query, no session."""
     version = selectors.standings_version(pk)
@@ -71,6 +73,7 @@ def standings_version(request, pk):
 
 
 @require_GET
+@in_club_zone
 def standings_csv(request, pk):
     tournament = get_tournament(pk)
     filename = f"{slugify(tournament.name) or 'tournament'}-standings.csv"
@@ -166,6 +169,7 @@ def _match_view(match: dict, champion) -> dict:
 
 
 @require_GET
+@in_club_zone
 def bracket(request, pk):
     tournament = get_tournament(pk)
     data = selectors.bracket(tournament)
@@ -189,6 +193,7 @@ def bracket(request, pk):
 
 
 @require_GET
+@in_club_zone
 def table_cards(request, pk, number):
     tournament = get_tournament(pk)
     round_ = get_round(tournament, number)
@@ -230,6 +235,7 @@ def _seat_label(number: int, count: int) -> str:
 
 
 @require_GET
+@in_club_zone
 def results_sheet(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
@@ -252,6 +258,7 @@ def results_sheet(request, pk):
 
 
 @require_GET
+@in_club_zone
 def audit_log(request, pk):
     tournament = get_tournament(pk)
     access = access_of(request, tournament)
