@@ -86,14 +86,15 @@ def hand_result(
 
 
 def _sheet_contract(game: str, contract: dict[str, Any], scores: list[int], labels: list[str]):
-    """(what the contract was, whether it was made) for one row of the score sheet."""
+    """(who made the contract, the call as it reads, whether it was made) for one row of the
+    score sheet."""
     who = labels[contract["seat"]]
     if game == Game.PITCH:
         trump = maybe_suit(contract.get("trump"))
         what = f"{contract['bid']} {trump['symbol']}" if trump else f"{contract['bid']}"
-        return f"{who}: {what}", contract.get("made")
+        return who, what, contract.get("made")
     call = call_info(game, contract["call"], contract.get("sans_kitty", False))
-    return f"{who}: {call['text']}", scores[contract["seat"]] > 0
+    return who, call["text"], scores[contract["seat"]] > 0
 
 
 def score_sheet(
@@ -105,14 +106,18 @@ def score_sheet(
         contract = (hand.get("result") or {}).get("contract")
         scores = hand.get("scores") or [0] * info["players"]
         totals = hand.get("totals") or [0] * info["players"]
+        who = call = None
         if hand.get("thrown_in") or not contract:
             what, made = gettext("Thrown in"), None
         else:
-            what, made = _sheet_contract(game, contract, scores, labels)
+            who, call, made = _sheet_contract(game, contract, scores, labels)
+            what = f"{who}: {call}"
         rows.append(
             {
                 "number": hand["number"],
                 "what": what,
+                "who": who,
+                "call": call,
                 "made": made,
                 "cells": [
                     {"score": scores[side[0]], "total": totals[side[0]]} for side in info["sides"]
