@@ -14,7 +14,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from accounts.names import NameKeyField, NameSlugField, name_key, name_slug, with_key_field
 from accounts.zones import site_zone_name, validate_zone, zone
@@ -92,7 +92,7 @@ class Club(models.Model):
 
     class Meta:
         verbose_name = gettext_lazy("club")
-        verbose_name_plural = gettext_lazy("clubs")
+        verbose_name_plural = pgettext_lazy("card clubs", "clubs")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["name_key"], name="unique_club_name"),

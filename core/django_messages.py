@@ -49,3 +49,23 @@ DJANGO_MESSAGES = (
     ngettext_lazy("%(num)d hour", "%(num)d hours", "num"),
     ngettext_lazy("%(num)d minute", "%(num)d minutes", "num"),
 )
+
+# Django REST framework and django-rest-knox ship no catalogue for mr, ms, pa or ur: the API's
+# `detail` texts they write themselves (the codes beside them never change).
+DRF_MESSAGES = (
+    gettext_noop("A server error occurred."),
+    gettext_noop("Invalid input."),
+    gettext_noop("Malformed request."),
+    gettext_noop("Incorrect authentication credentials."),
+    gettext_noop("Authentication credentials were not provided."),
+    gettext_noop("You do not have permission to perform this action."),
+    gettext_noop("Not found."),
+    gettext_noop('Method "{method}" not allowed.'),
+    gettext_noop("Could not satisfy the request Accept header."),
+    gettext_noop('Unsupported media type "{media_type}" in request.'),
+    gettext_noop("Request was throttled."),
+    gettext_noop("Invalid token header. No credentials provided."),
+    gettext_noop("Invalid token header. Token string should not contain spaces."),
+    gettext_noop("Invalid token."),
+    gettext_noop("User inactive or deleted."),
+)

@@ -230,3 +230,13 @@ def test_django_knows_every_language_and_names_each_in_itself():
         assert info["name_local"] == name
         assert info["bidi"] is (code in settings.LANGUAGES_BIDI)
     assert settings.LANGUAGES_BIDI == ["ur"]
+
+
+@pytest.mark.django_db
+def test_the_apis_own_framework_texts_come_in_the_asked_language(client):
+    """DRF and knox ship no catalogue for our languages: ours words their details."""
+    answer = client.get("/api/tokens/", HTTP_ACCEPT_LANGUAGE="ur")
+    assert answer.status_code == 401
+    assert answer.json()["detail"] == "شناخت کی معلومات نہیں دی گئیں۔"
+    bad = client.get("/api/tokens/", HTTP_AUTHORIZATION="Token nope", HTTP_ACCEPT_LANGUAGE="mr")
+    assert bad.status_code == 401 and bad.json()["detail"] == "टोकन चुकीचे आहे."
