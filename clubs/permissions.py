@@ -30,6 +30,19 @@ class ClubAccess:
         return self.membership is not None and self.membership.is_owner
 
 
+def is_sole_owner(user, club: Club) -> bool:
+    """Whether `user` is the club's only owner: they may not leave until another member is one."""
+    owners = Membership.objects.filter(club=club, role=Membership.Role.OWNER)
+    return owners.filter(user=user).exists() and not owners.exclude(user=user).exists()
+
+
+def may_leave(access: ClubAccess, club: Club) -> bool:
+    """A member may leave, except the club's only owner."""
+    return access.is_member and not (
+        access.is_owner and is_sole_owner(access.membership.user, club)
+    )
+
+
 def club_access(user, club: Club) -> ClubAccess:
     if user is None or not user.is_authenticated:
         return ClubAccess(membership=None)

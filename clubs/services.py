@@ -28,7 +28,7 @@ from core.enqueue import enqueue_on_commit
 from core.errors import ServiceError
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration, name_taken_message
-from .permissions import club_access
+from .permissions import club_access, is_sole_owner
 from .times import club_time_text
 
 Role = Membership.Role
@@ -433,7 +433,7 @@ def club_leave(actor, club: Club) -> None:
     membership = Membership.objects.filter(club=club, user=actor).first()
     if membership is None:
         raise Conflict(_("You're not a member of %(club)s.") % {"club": club.name})
-    if membership.is_owner and not _other_owners(club, actor):
+    if membership.is_owner and is_sole_owner(actor, club):
         raise LastOwner(
             _("You're the only owner of %(club)s. Make another member an owner before leaving.")
             % {"club": club.name}

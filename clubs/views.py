@@ -29,7 +29,7 @@ from . import services
 from .feeds import club_calendar, member_calendar
 from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
-from .permissions import club_access
+from .permissions import club_access, may_leave
 from .selectors import upcoming_registrations
 
 Status = Registration.Status
@@ -132,6 +132,7 @@ def club_detail(request, slug):
     context = {
         "club": club,
         "access": access,
+        "may_leave": may_leave(access, club),
         "upcoming": upcoming,
         "past": past,
         "directors": directors,

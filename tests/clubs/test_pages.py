@@ -431,3 +431,20 @@ def test_signed_out_htmx_clicks_send_the_whole_page_to_log_in(client, night):
     assert response.status_code == 200
     assert response["HX-Redirect"].startswith(reverse("login") + "?next=")
     assert not Registration.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_only_owner_is_not_offered_leave_but_an_owner_with_a_co_owner_is(client, make_user):
+    from clubs import services as club_services
+    from clubs.models import Membership
+
+    owner = make_user("olive")
+    club = club_services.club_create(owner, name="Leave Test Club")
+    client.force_login(owner)
+    page = client.get(club.get_absolute_url()).content.decode()
+    assert f'href="/clubs/{club.slug}/leave/"' not in page
+    assert "only owner" in page
+    other = make_user("oscar")
+    Membership.objects.create(club=club, user=other, role=Membership.Role.OWNER)
+    page = client.get(club.get_absolute_url()).content.decode()
+    assert f'href="/clubs/{club.slug}/leave/"' in page
