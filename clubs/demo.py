@@ -311,7 +311,10 @@ def build_world_club(spec: WorldClubSpec) -> WorldClub:
         Membership.objects.get_or_create(club=club, user=person)
     night = club.nights.filter(title=spec.night_title).first()
     if night is None:
-        day = timezone.localtime(timezone.now(), club.zoneinfo).date() + timedelta(days=7)
+        # The night is the club's "Friday" night: the first Friday at least two days away, by
+        # the club's own calendar.
+        day = timezone.localtime(timezone.now(), club.zoneinfo).date() + timedelta(days=2)
+        day += timedelta(days=(4 - day.weekday()) % 7)
         night = services.night_schedule(
             owner,
             club,
