@@ -216,11 +216,14 @@ def test_the_script_fonts_are_our_own_static_files():
         ("pa", "Noto Sans Gurmukhi"),
         ("ur", "Noto Nastaliq Urdu"),
     ]:
-        sheet = finders.find(f"css/lang/{code}.css")
-        text = open(sheet).read()
-        assert f'font-family: "{family}"' in text and "http" not in text
-        for font in re.findall(r'url\("\.\./\.\./(vendor/fonts/[^"]+)"\)', text):
-            assert finders.find(font), font
+        sheet = open(finders.find(f"css/lang/{code}.css")).read()
+        assert f'--font: "{family}"' in sheet and "http" not in sheet
+        faces = open(finders.find("css/fonts.css")).read()
+        assert f'font-family: "{family}"' in faces and "http" not in faces
+    fonts = re.findall(r'url\("\.\./(vendor/fonts/[^"]+)"\)', faces)
+    assert len(fonts) == 6
+    for font in fonts:
+        assert finders.find(font), font
     assert settings.KOOKABURRA_FONT_LANGUAGES == ["mr", "pa", "ur"]
 
 
