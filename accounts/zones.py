@@ -93,17 +93,30 @@ def user_zone_name(user) -> str:
     return chosen or site_zone_name()
 
 
-def in_reader_zone(view):
-    """A view decorator: the page is rendered in the signed-in person's own zone (their
-    `time_zone`, else the site's), for their dashboard, My nights, notices and profile."""
+def in_zone_of(zone_name_of):
+    """A view decorator factory: the view runs (and its page renders, and its forms read typed
+    times) in the zone `zone_name_of(request, **url_kwargs)` names (the site's for None or an
+    unknown name). Decorated views carry `in_zone = True`, which outer decorators copy."""
     from functools import wraps
 
     from django.utils import timezone
 
-    @wraps(view)
-    def wrapped(request, *args, **kwargs):
-        user = request.user if request.user.is_authenticated else None
-        with timezone.override(zone(user_zone_name(user))):
-            return view(request, *args, **kwargs)
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            with timezone.override(zone(zone_name_of(request, **kwargs))):
+                return view(request, *args, **kwargs)
 
-    return wrapped
+        wrapped.in_zone = True
+        return wrapped
+
+    return decorator
+
+
+def _reader_zone_name(request, **_kwargs) -> str:
+    return user_zone_name(request.user if request.user.is_authenticated else None)
+
+
+# The signed-in person's own zone (their `time_zone`, else the site's), for their dashboard, My
+# nights, notices, profile and player pages.
+in_reader_zone = in_zone_of(_reader_zone_name)

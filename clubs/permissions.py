@@ -31,7 +31,8 @@ class ClubAccess:
 
 
 def is_sole_owner(user, club: Club) -> bool:
-    """Whether `user` is the club's only owner: they may not leave until another member is one."""
+    """Whether `user` (a user or their id) is the club's only owner: they may not leave, step
+    down or be removed until another member is an owner."""
     owners = Membership.objects.filter(club=club, role=Membership.Role.OWNER)
     return owners.filter(user=user).exists() and not owners.exclude(user=user).exists()
 
@@ -39,7 +40,7 @@ def is_sole_owner(user, club: Club) -> bool:
 def may_leave(access: ClubAccess, club: Club) -> bool:
     """A member may leave, except the club's only owner."""
     return access.is_member and not (
-        access.is_owner and is_sole_owner(access.membership.user, club)
+        access.is_owner and is_sole_owner(access.membership.user_id, club)
     )
 
 

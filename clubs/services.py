@@ -404,10 +404,6 @@ def join_request_decline(actor, join_request: JoinRequest) -> JoinRequest:
     return _decide(actor, join_request, approve=False)
 
 
-def _other_owners(club: Club, user) -> bool:
-    return Membership.objects.filter(club=club, role=Role.OWNER).exclude(user=user).exists()
-
-
 def _drop_members_only_registrations(club: Club, user) -> None:
     """Someone who leaves a club gives up their places at its upcoming members-only nights."""
     nights = ClubNight.objects.filter(
@@ -455,7 +451,7 @@ def membership_set_role(actor, membership: Membership, role: str) -> Membership:
             _("%(name)s is already %(role)s.")
             % {"name": membership.user.shown_name, "role": str(Role(role).label).lower()}
         )
-    if membership.is_owner and not _other_owners(club, membership.user):
+    if membership.is_owner and is_sole_owner(membership.user_id, club):
         raise LastOwner(
             _("%(club)s needs an owner: make someone else an owner first.") % {"club": club.name}
         )
@@ -481,7 +477,7 @@ def membership_remove(actor, membership: Membership) -> None:
         raise Conflict(_("To leave the club yourself, use Leave club."))
     if membership.is_director and not club_access(actor, club).is_owner:
         raise NotAllowed(_("Only an owner can remove a director or an owner."))
-    if membership.is_owner and not _other_owners(club, membership.user):
+    if membership.is_owner and is_sole_owner(membership.user_id, club):
         raise LastOwner(_("%(club)s needs an owner.") % {"club": club.name})
     user = membership.user
     membership.delete()

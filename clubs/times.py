@@ -8,7 +8,7 @@ from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.zones import user_zone_name, zone_label
+from accounts.zones import in_zone_of, user_zone_name, zone_label
 
 
 def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None) -> str:
@@ -51,3 +51,15 @@ def club_moment(day: date, at: time, club) -> datetime:
 def club_wall_clock(moment: datetime, club) -> datetime:
     """`moment` as the club's clocks show it, without a zone (for a form's initial value)."""
     return timezone.localtime(moment, club.zoneinfo).replace(tzinfo=None)
+
+
+def club_zone_name(request, slug=None, **_kwargs) -> str | None:
+    """The zone of the club whose `slug` is in the URL (None for no such club)."""
+    from .models import Club
+
+    return Club.objects.filter(slug=slug).values_list("time_zone", flat=True).first()
+
+
+# A club's pages (`slug` in the URL): every time on the page, and every time typed into its
+# forms, is in the club's zone.
+in_club_zone = in_zone_of(club_zone_name)

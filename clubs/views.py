@@ -4,8 +4,6 @@ Buttons that change things are ordinary forms that also carry `hx-post`: with ht
 returns the partial of the page that changed, without it the view redirects with a message.
 """
 
-from functools import wraps
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -21,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.languages import in_language_of
 from accounts.models import User
-from accounts.zones import in_reader_zone, zone
+from accounts.zones import in_reader_zone
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
 
@@ -31,6 +29,7 @@ from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access, may_leave
 from .selectors import upcoming_registrations
+from .times import in_club_zone
 
 Status = Registration.Status
 
@@ -46,19 +45,6 @@ def _safe_next(request, default: str) -> str:
     ):
         return target
     return default
-
-
-def in_club_zone(view):
-    """A view decorator for a club's pages (`slug` in the URL): every time on the page, and every
-    time typed into its forms, is in the club's zone."""
-
-    @wraps(view)
-    def wrapped(request, slug, *args, **kwargs):
-        name = Club.objects.filter(slug=slug).values_list("time_zone", flat=True).first()
-        with timezone.override(zone(name)):
-            return view(request, slug, *args, **kwargs)
-
-    return wrapped
 
 
 # Clubs -------------------------------------------------------------------------------------------

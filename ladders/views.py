@@ -22,7 +22,7 @@ from accounts.models import User
 from accounts.zones import in_reader_zone
 from clubs.models import Club
 from clubs.permissions import club_access
-from clubs.views import in_club_zone
+from clubs.times import in_club_zone
 from core.choices import Game
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error

@@ -2,37 +2,28 @@
 
 from __future__ import annotations
 
-from functools import wraps
-
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts.zones import zone
-from clubs.models import Club
+from accounts.zones import in_zone_of
+from clubs.times import club_zone_name
 
 from .. import selectors, services
 from ..models import Round, Tournament, TournamentTable
 
 
-def in_club_zone(view):
-    """A view decorator for a tournament's pages (`pk`) and a club's tournament pages (`slug`):
-    every time on the page, and every time typed into its forms, is in the club's zone."""
+def _tournament_zone_name(request, pk=None, slug=None, **_kwargs) -> str | None:
+    """The zone of the club running tournament `pk`, or of the club `slug` (its tournament list
+    and the create form)."""
+    if pk is None:
+        return club_zone_name(request, slug)
+    return Tournament.objects.filter(pk=pk).values_list("club__time_zone", flat=True).first()
 
-    @wraps(view)
-    def wrapped(request, *args, **kwargs):
-        if "pk" in kwargs:
-            rows = Tournament.objects.filter(pk=kwargs["pk"]).values_list("club__time_zone")
-        else:
-            rows = Club.objects.filter(slug=kwargs.get("slug")).values_list("time_zone")
-        name = rows.first()
-        with timezone.override(zone(name[0] if name else None)):
-            return view(request, *args, **kwargs)
 
-    wrapped.in_club_zone = True  # outer decorators copy it (functools.wraps): tests read it
-    return wrapped
+# A tournament's pages are in its club's zone.
+in_club_zone = in_zone_of(_tournament_zone_name)
 
 
 def get_tournament(pk: int) -> Tournament:
