@@ -155,20 +155,28 @@ class RatedGame(models.Model):
         but a tournament table's label is ours, so it is worded again here from its table."""
         if self.source != self.Source.TOURNAMENT:
             return self.label
-        from tournaments.models import TournamentTable
+        return word_labels([self])[0]
 
-        table = (
-            TournamentTable.objects.select_related("round__tournament")
-            .filter(pk=self.source_id)
-            .first()
-        )
-        if table is None:
-            return self.label
-        return gettext("%(tournament)s, round %(round)s table %(table)s") % {
-            "tournament": table.round.tournament.name,
-            "round": table.round.number,
-            "table": table.number,
-        }
+
+def word_labels(rated_games) -> list[str]:
+    """`shown_label` for many games with one query for all their tournament tables (a page's
+    list would otherwise ask once a row); each game keeps its label cached."""
+    from tournaments.models import TournamentTable
+
+    wanted = {g.source_id for g in rated_games if g.source == RatedGame.Source.TOURNAMENT}
+    tables = TournamentTable.objects.select_related("round__tournament").in_bulk(wanted)
+    for rated_game in rated_games:
+        table = tables.get(rated_game.source_id) if rated_game.source_id in wanted else None
+        if rated_game.source != RatedGame.Source.TOURNAMENT or table is None:
+            label = rated_game.label
+        else:
+            label = gettext("%(tournament)s, round %(round)s table %(table)s") % {
+                "tournament": table.round.tournament.name,
+                "round": table.round.number,
+                "table": table.number,
+            }
+        rated_game.__dict__["shown_label"] = label
+    return [g.__dict__["shown_label"] for g in rated_games]
 
 
 class GamePlayer(models.Model):

@@ -41,6 +41,7 @@ from .models import (
     RatedGame,
     RatingChange,
     RebuildJob,
+    word_labels,
 )
 from .ratings import (
     ACTIVE_DAYS,
@@ -273,18 +274,22 @@ def rating_history(user, ladder: Ladder) -> list[HistoryPoint]:
 
 def history_changes(user, ladder: Ladder, limit: int = 10) -> list[RatingChange]:
     """The latest rating changes, newest first, with their games."""
-    return list(
+    changes = list(
         RatingChange.objects.filter(ladder=ladder, user=user)
         .select_related("rated_game")
         .order_by("-played_at", "-rated_game_id")[:limit]
     )
+    word_labels([change.rated_game for change in changes])
+    return changes
 
 
 def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePlayer]:
     qs = GamePlayer.objects.filter(user=user).select_related("rated_game", "rated_game__club")
     if game:
         qs = qs.filter(rated_game__game=game)
-    return list(qs.order_by("-played_at", "-id")[:limit])
+    entries = list(qs.order_by("-played_at", "-id")[:limit])
+    word_labels([entry.rated_game for entry in entries])
+    return entries
 
 
 def player_stats(user, game: str, club: Club | None = None):
@@ -328,14 +333,16 @@ def stats_coverage(
         from games.selectors import tables_of
 
         unfinished = list(tables_of(user).filter(game=game)[:5])
+    latest_with_bots = list(
+        counted.filter(has_bots=True)
+        .select_related("club")
+        .order_by("-played_at", "-id")[:bot_games]
+    )
+    word_labels(latest_with_bots)
     return StatsCoverage(
         games=totals["games"],
         with_bots=totals["with_bots"],
-        bot_games=list(
-            counted.filter(has_bots=True)
-            .select_related("club")
-            .order_by("-played_at", "-id")[:bot_games]
-        ),
+        bot_games=latest_with_bots,
         entered_by_hand=GamePlayer.objects.filter(
             user=user, rated_game__game=game, rated_game__source=RatedGame.Source.TOURNAMENT
         ).count(),

@@ -209,3 +209,19 @@ def test_a_tournament_tables_label_reads_in_the_readers_language(cup, boss):
         urdu = RatedGame.objects.get(pk=game.pk).shown_label
     assert urdu.startswith("Spring Cup") and "round" not in urdu and "table" not in urdu
     assert "1" in urdu and str(first.number) in urdu
+
+
+def test_a_list_of_tournament_games_is_worded_with_one_query(
+    cup, boss, django_assert_num_queries
+):
+    from ladders.models import word_labels
+
+    for table in tables_of(cup):
+        tournament_services.result_enter(boss, table, scores=[520, 180])
+    tasks.sync_tournament_results()
+    games = list(RatedGame.objects.filter(source="tournament").order_by("source_id"))
+    assert len(games) == 2
+    with django_assert_num_queries(1):
+        labels = word_labels(games)
+    with django_assert_num_queries(0):
+        assert [g.shown_label for g in games] == labels == [g.label for g in games]
