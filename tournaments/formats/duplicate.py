@@ -41,7 +41,8 @@ is better, and it is on the same footing in every result of that board and direc
 - *Solo Pitch*: each seat's own points on the board (a set bidder's negative included); a seat
   is compared with the same seat at the other tables.
 
-All arithmetic is exact (`fractions.Fraction`), so ties are ties; pages format with `float()`.
+All arithmetic is exact — an `int`, or a `fractions.Fraction` where factoring or averaging makes
+one (`Exact`) — so ties are ties; pages format with `float()`.
 """
 
 from __future__ import annotations
@@ -73,9 +74,13 @@ MATCHPOINTS: Final = "matchpoints"
 TOTAL_POINTS: Final = "total_points"
 Method = Literal["matchpoints", "total_points"]
 Number = int | float | Fraction
+#: An exact number: an int where the value is whole and came from ints, else a Fraction.
+Exact = int | Fraction
 
 
-def _exact(value: Number, what: str) -> Fraction:
+def _exact(value: Number, what: str) -> Exact:
+    if type(value) is int or type(value) is Fraction:
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
         raise FormatError(f"{what} must be a number, not {value!r}.")
     if isinstance(value, float) and not math.isfinite(value):
@@ -132,19 +137,19 @@ class ScoredResult:
     board: int
     direction: int
     entrant: EntrantId
-    score: Fraction
-    value: Fraction
-    top: Fraction | None
+    score: Exact
+    value: Exact
+    top: int | None
     raw: int | None
     compared: int
     result: BoardResult
 
     @property
-    def percentage(self) -> Fraction | None:
+    def percentage(self) -> Exact | None:
         """Matchpoints as a percentage of the top (50 when there was nobody to compare with)."""
         if self.top is None:
             return None
-        return Fraction(50) if self.top == 0 else self.value * 100 / self.top
+        return 50 if self.top == 0 else Fraction(self.value * 100) / self.top
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +162,9 @@ class DuplicateStanding:
     entrant: EntrantId
     field: str | None
     boards: int
-    total: Fraction
-    top: Fraction
-    percentage: Fraction | None
+    total: Exact
+    top: Exact
+    percentage: Exact | None
     rank: int
     tied: bool
 
@@ -204,7 +209,7 @@ def matchpoints(scores: Sequence[Number]) -> list[int]:
     return points
 
 
-def neuberg(points: Number, compared: int, expected: int) -> Fraction:
+def neuberg(points: Number, compared: int, expected: int) -> Exact:
     """Matchpoints scored against `compared` results (this one included) factored to a board of
     `expected` results by Neuberg's formula: (m + 1)·N / n − 1, on the 2-per-result scale."""
     if compared < 1 or expected < compared:
@@ -212,15 +217,19 @@ def neuberg(points: Number, compared: int, expected: int) -> Fraction:
             f"Cannot factor a board of {compared} results to {expected}: "
             "the expected number must be at least the number played, and at least one."
         )
-    return (Fraction(points) + 1) * expected / compared - 1
+    if compared == expected:
+        return points
+    return Fraction((points + 1) * expected, compared) - 1
 
 
 def _groups(results: Iterable[BoardResult]):
-    """The results checked, and each (board, direction)'s list of (index, direction, score)."""
+    """The results checked, each (board, direction)'s list of (result index, score), and each
+    result's scores as exact numbers."""
     results = tuple(results)
-    groups: dict[tuple[int, int], list[tuple[int, Fraction]]] = defaultdict(list)
+    groups: dict[tuple[int, int], list[tuple[int, Exact]]] = defaultdict(list)
     width: dict[int, int] = {}
     seen: set[tuple[int, EntrantId]] = set()
+    scores_of: list[tuple[Exact, ...]] = []
     for index, result in enumerate(results):
         if not isinstance(result, BoardResult):
             raise FormatError(f"Expected a board result, not {result!r}.")
@@ -244,9 +253,11 @@ def _groups(results: Iterable[BoardResult]):
             if (board, entrant) in seen:
                 raise FormatError(f"{entrant!r} has two results on board {board}.")
             seen.add((board, entrant))
-        for direction, score in enumerate(result.scores):
-            groups[board, direction].append((index, _exact(score, f"Board {board}'s score")))
-    return results, groups
+        exact = tuple(_exact(score, f"Board {board}'s score") for score in result.scores)
+        scores_of.append(exact)
+        for direction, score in enumerate(exact):
+            groups[board, direction].append((index, score))
+    return results, groups, scores_of
 
 
 def _check_bots_fields(bots, fields):
@@ -266,7 +277,7 @@ def _standings(
     for item in scored:
         if item.entrant in bots:
             continue
-        tally = totals.setdefault(item.entrant, [0, Fraction(0), Fraction(0)])
+        tally = totals.setdefault(item.entrant, [0, 0, 0])
         tally[0] += 1
         tally[1] += item.value
         tally[2] += item.top or 0
@@ -274,7 +285,7 @@ def _standings(
     for entrant, (boards, total, top) in totals.items():
         percentage = None
         if by_percentage:
-            percentage = Fraction(50) if top == 0 else total * 100 / top
+            percentage = 50 if top == 0 else Fraction(total * 100) / top
         lines.append((entrant, fields.get(entrant), boards, total, top, percentage))
     field_order: dict[str | None, int] = {}
     for line in lines:
@@ -312,19 +323,19 @@ def score_matchpoints(
     results (an entrant twice on a board, a board with tables of different sizes, a score that
     is not a number, fewer than `expected` … more than `expected` results on a board).
     """
-    results, groups = _groups(results)
+    results, groups, scores_of = _groups(results)
     bots, fields = _check_bots_fields(bots, fields)
     most = max((len(group) for group in groups.values()), default=1)
     if expected is None:
         expected = most
     if isinstance(expected, bool) or not isinstance(expected, int) or expected < most:
         raise FormatError(f"A board has {most} results, more than the {expected!r} expected.")
-    values: dict[tuple[int, int], tuple[Fraction, int, int]] = {}
+    values: dict[tuple[int, int], tuple[Exact, int, int]] = {}
     for (_board, direction), group in groups.items():
         raw = matchpoints([score for _index, score in group])
         for (index, _score), points in zip(group, raw, strict=True):
             values[index, direction] = (neuberg(points, len(group), expected), points, len(group))
-    top = Fraction(2 * (expected - 1))
+    top = 2 * (expected - 1)
     scored = []
     for index, result in enumerate(results):
         for direction, entrant in enumerate(result.entrants):
@@ -334,7 +345,7 @@ def score_matchpoints(
                     result.board,
                     direction,
                     entrant,
-                    Fraction(result.scores[direction]),
+                    scores_of[index][direction],
                     value,
                     top,
                     raw_points,
@@ -354,11 +365,13 @@ def score_total_points(
 ) -> DuplicateScores:
     """Score every result as its difference from its board and direction's average, and rank
     by the sum of the differences."""
-    results, groups = _groups(results)
+    results, groups, scores_of = _groups(results)
     bots, fields = _check_bots_fields(bots, fields)
-    values: dict[tuple[int, int], tuple[Fraction, int]] = {}
+    values: dict[tuple[int, int], tuple[Exact, int]] = {}
     for (_board, direction), group in groups.items():
-        average = sum((score for _index, score in group), Fraction(0)) / len(group)
+        average = Fraction(sum(score for _index, score in group)) / len(group)
+        if average.denominator == 1:
+            average = average.numerator
         for index, score in group:
             values[index, direction] = (score - average, len(group))
     scored = []
@@ -370,7 +383,7 @@ def score_total_points(
                     result.board,
                     direction,
                     entrant,
-                    Fraction(result.scores[direction]),
+                    scores_of[index][direction],
                     value,
                     None,
                     None,
