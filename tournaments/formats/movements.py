@@ -33,10 +33,11 @@ pairs are compared with) but the bot pair is not ranked (see `duplicate`).
 **Individual (Pitch solo)** — `individual`: each for themselves at tables of three to seven seats;
 a seat's result is compared with the same seat's results at the other tables. Every round every
 table plays the same set of boards (the site deals each board to every table at once), so each
-player plays each board exactly once and every board is played at every table. Players rotate
-seats (round *r* moves everyone *r* seats round) so seats are shared out evenly, and the players
-who started in seat *j* move *j* tables a round, so table-mates change. Bots fill the empty seats
-(`IndividualMovement.bots`, the highest player numbers), spread over different tables at the start.
+player plays each board exactly once and every board is played at every table. Each player moves
+round all the seats in turn (a seat a round, or a fixed step of seats), so seats are shared out
+evenly, to within one; every round the tables are made up so that people who have met least sit
+together (a small deterministic search). Bots fill the empty seats (`IndividualMovement.bots`, the
+highest player numbers), never two at a table while there are fewer bots than tables.
 
 Rounds and tables are numbered from 1, boards from 1 (set *s* holds boards
 *s·b + 1 … (s + 1)·b* for *b* boards a round). Everything is deterministic.
@@ -44,6 +45,7 @@ Rounds and tables are numbered from 1, boards from 1 (set *s* holds boards
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -507,15 +509,53 @@ class IndividualMovement:
         return tuple(s for s in self.sittings if player in s.seats)
 
 
+#: The cost of two bots at one table (as if they had met this often already).
+BOTS_MET: Final = 1000
+#: Passes of the swap search in each round of an individual movement (it usually stops sooner).
+SPREAD_PASSES: Final = 20
+
+
+def _spread_meetings(grid: list[list[int]], met: list[list[int]]) -> None:
+    """Swap players in the same seat between tables while the round's total of past meetings
+    among table-mates goes down."""
+    tables, seats = len(grid), len(grid[0])
+    for _ in range(SPREAD_PASSES):
+        improved = False
+        for k in range(seats):
+            for t in range(tables):
+                for u in range(t + 1, tables):
+                    here, there = grid[t], grid[u]
+                    a, b = here[k], there[k]
+                    met_a, met_b = met[a], met[b]
+                    delta = 0
+                    for q in here:
+                        if q != a:
+                            delta += met_b[q] - met_a[q]
+                    for q in there:
+                        if q != b:
+                            delta += met_a[q] - met_b[q]
+                    if delta < 0:
+                        here[k], there[k] = b, a
+                        improved = True
+        if not improved:
+            return
+
+
 def individual(
     players: int, seats_per_table: int, boards_per_round: int, rounds: int
 ) -> IndividualMovement:
     """An individual movement for Pitch solo at tables of `seats_per_table` (3–7) seats.
 
-    Player p (0-based) starts at table p mod T, seat p div T, so the first seat of every table
-    fills first and the bots (the last numbers) take the last seats of different tables. In round
-    r (0-based) the player who started at table t, seat j, sits at table t + j·r (mod T) in seat
-    j + r (mod seats). Every table plays set r.
+    Player p (0-based) starts at table t = p mod T, seat j = p div T, so the first seat of every
+    table fills first and the bots (the last numbers) take the last seats of different tables. In
+    round r (0-based) the player sits in seat j + c·r (mod seats), where the step c is 1 for
+    players who started at table 1, and for other tables cycles through the numbers below the
+    seat count that share no factor with it (1 and 2 at tables of three): so each player's seats
+    go round all the seats, every seat is taken by one player a table, and players who started in
+    the same seat do not stay in step. The table each takes is first an arithmetic rotation; then,
+    seat by seat, two players in the same seat swap tables while that lowers the number of
+    times the people at each table have already met (two bots at one table count as having met
+    very often). Every table plays set r. Deterministic: no randomness.
     """
     for value, what in ((players, "players"), (seats_per_table, "seats"), (rounds, "rounds")):
         _check_count(value, what)
@@ -530,15 +570,30 @@ def individual(
         raise FormatError("A session needs at least one round.")
     tables = -(-players // seats_per_table)
     seats = tables * seats_per_table
+    steps = [step for step in range(1, seats_per_table) if math.gcd(step, seats_per_table) == 1]
+    met = [[0] * seats for _ in range(seats)]
+    for a in range(players, seats):
+        for b in range(players, seats):
+            met[a][b] = BOTS_MET  # keeps bots apart when anything else will do
     sittings = []
     for r in range(rounds):
-        grid = [[0] * seats_per_table for _ in range(tables)]
+        by_seat: list[list[tuple[int, int]]] = [[] for _ in range(seats_per_table)]
         for p in range(seats):
             t, j = p % tables, p // tables
-            grid[(t + j * r) % tables][(j + r) % seats_per_table] = p + 1
+            seat = (j + steps[t % len(steps)] * r) % seats_per_table
+            by_seat[seat].append(((t + j * r) % tables, p))
+        grid = [[0] * seats_per_table for _ in range(tables)]
+        for seat, group in enumerate(by_seat):
+            for t, (_wanted, p) in enumerate(sorted(group)):
+                grid[t][seat] = p
+        _spread_meetings(grid, met)
         boards = _boards_of(r, boards_per_round)
-        for t in range(tables):
-            sittings.append(IndividualSitting(r + 1, t + 1, tuple(grid[t]), boards))
+        for t, table in enumerate(grid):
+            for a in table:
+                for b in table:
+                    if a != b:
+                        met[a][b] += 1
+            sittings.append(IndividualSitting(r + 1, t + 1, tuple(p + 1 for p in table), boards))
     return IndividualMovement(
         players=players,
         seats_per_table=seats_per_table,

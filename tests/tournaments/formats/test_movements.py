@@ -227,8 +227,9 @@ def test_individual_by_hand():
     movement = individual(7, 4, 2, 3)
     assert (movement.tables, movement.bots) == (2, (8,))
     assert [s.seats for s in movement.round(1)] == [(1, 3, 5, 7), (2, 4, 6, 8)]
-    assert [s.seats for s in movement.round(2)] == [(8, 1, 4, 5), (7, 2, 3, 6)]
-    assert movement.round(2)[0].seat_of(4) == 2
+    # Table 1's starters step one seat a round, table 2's three: the seat groups mix.
+    assert [s.seats for s in movement.round(2)] == [(4, 1, 8, 5), (7, 6, 3, 2)]
+    assert movement.round(2)[0].seat_of(8) == 2
     assert movement.round(3)[0].boards == (5, 6)
     with pytest.raises(FormatError, match="three to seven"):
         individual(12, 8, 2, 3)
@@ -238,3 +239,25 @@ def test_individual_by_hand():
         individual(9, 4, 2, 0)
     with pytest.raises(FormatError, match="not at table"):
         movement.round(1)[0].seat_of(2)
+
+
+@pytest.mark.parametrize(("players", "seats", "rounds"), [(8, 4, 7), (15, 5, 9), (28, 7, 9)])
+def test_individual_spreads_opponents(players, seats, rounds):
+    movement = individual(players, seats, 1, rounds)
+    met = Counter()
+    for sitting in movement.sittings:
+        people = sorted(p for p in sitting.seats if not movement.is_bot(p))
+        met.update(combinations(people, 2))
+        assert len(people) >= seats - 1  # never two bots at a table
+    everyone = len(list(combinations(range(players), 2)))
+    assert len(met) >= 0.95 * everyone  # nearly everyone meets everyone
+    average = sum(met.values()) / everyone
+    assert max(met.values()) <= 2 * average  # and nobody meets anyone far more than average
+
+
+def test_individual_large_field_meets_someone_new_every_round():
+    movement = individual(118, 4, 3, 9)
+    met = Counter()
+    for sitting in movement.sittings:
+        met.update(combinations(sorted(p for p in sitting.seats if not movement.is_bot(p)), 2))
+    assert max(met.values()) == 1
