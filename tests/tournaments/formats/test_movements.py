@@ -188,7 +188,7 @@ def test_mitchell_no_replays_no_rematches_fixed_directions(pairs, boards, data):
         assert len(met) == tables * tables
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     seats=st.integers(3, 7),
     extra=st.integers(1, 30),
@@ -210,6 +210,8 @@ def test_individual_each_board_once_seats_spread(seats, extra, boards, rounds):
         assert len({s.boards for s in sittings}) == 1  # every table plays the round's boards
         for s in sittings:
             assert len(s.seats) == seats
+            if len(movement.bots) <= tables:
+                assert sum(movement.is_bot(p) for p in s.seats) <= 1  # bots spread out
             for seat, player in enumerate(s.seats):
                 seat_counts[player, seat] += 1
                 for board in s.boards:
@@ -261,3 +263,12 @@ def test_individual_large_field_meets_someone_new_every_round():
     for sitting in movement.sittings:
         met.update(combinations(sorted(p for p in sitting.seats if not movement.is_bot(p)), 2))
     assert max(met.values()) == 1
+
+
+def test_automatic_choice_seats_everyone_for_any_field():
+    for pairs in range(3, 121):
+        movement = movement_for(pairs, 2)
+        check_movement(movement)
+        assert movement.pairs == pairs
+        assert len(movement.pair_numbers) == pairs + (pairs % 2)
+        assert (movement.bot_pair is not None) == (pairs % 2 == 1)
