@@ -319,9 +319,11 @@ def score_matchpoints(
 
     `expected` is the number of results a full board has (a Mitchell's rounds, a Howell's
     tables — `Movement.plays_per_board`); it defaults to the most results any board has. Boards
-    with fewer are factored up to it with Neuberg's formula. Raises FormatError for inconsistent
-    results (an entrant twice on a board, a board with tables of different sizes, a score that
-    is not a number, fewer than `expected` … more than `expected` results on a board).
+    with fewer are factored up to it with Neuberg's formula. `bots` are scored but not ranked;
+    `fields` maps entrants to the field they are ranked in (e.g. `Movement.field` of their pair
+    number). Raises FormatError for inconsistent results: an entrant twice on a board, a board
+    with tables of different sizes, a score that is not a finite number, more results on a board
+    than `expected`.
     """
     results, groups, scores_of = _groups(results)
     bots, fields = _check_bots_fields(bots, fields)
