@@ -154,7 +154,13 @@ def may_view(
     """Whether `user` may see the table at all (others get a 404, so invite-only tables stay
     unlisted). Seated players and those who may join may see it; anyone may watch a table
     open to anyone (read-only, hands hidden). The one rule for the table page, the API and
-    every link to a table (`viewable_table_ids`)."""
+    every link to a table (`viewable_table_ids`). A table playing unrevealed boards
+    (`boards_hidden`) is for its players and whoever opened it alone: nobody else may learn a
+    board's cards or result before playing it (before the game starts nothing is dealt)."""
+    if table.boards_hidden and table.status != Table.Status.WAITING:
+        if seat_of(user, table, seats) is not None:
+            return True
+        return _signed_in(user) and table.created_by_id == user.pk
     if table.access == Table.Access.ANYONE:
         return True
     if seat_of(user, table, seats) is not None:
@@ -162,20 +168,24 @@ def may_view(
     return join_refusal(user, table, token, clubs) is None
 
 
+_boards_open = Q(boards_hidden=False) | Q(status=Table.Status.WAITING)
+
+
 def viewable_by(user, token: str = "") -> Q:
     """`may_view` as a filter over tables: the tables `user` (with the invite `token`, if any)
     may see. A test checks that the two always agree."""
     rule = Q(access=Table.Access.ANYONE)
     if not _signed_in(user):
-        return rule
-    rule |= Q(created_by_id=user.pk)
-    rule |= Q(Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk)))
+        return rule & _boards_open
     rule |= Q(
         Exists(Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user.pk)),
         access=Table.Access.CLUB,
     )
     if token:
         rule |= Q(invite_token=token) & ~Q(access=Table.Access.CLUB)
+    rule &= _boards_open
+    rule |= Q(created_by_id=user.pk)
+    rule |= Q(Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk)))
     return rule
 
 
