@@ -79,6 +79,15 @@ class HandSummarySerializer(serializers.Serializer):
     result = serializers.DictField(help_text="The hand's replay summary and its last trick.")
 
 
+class DealSerializer(serializers.Serializer):
+    commitment = serializers.CharField(
+        allow_null=True,
+        help_text="The hash of the hand's secret seed (games/engines/DEALS.md), published when "
+        "it is dealt; the seed is in the game record once the game is over.",
+    )
+    board = serializers.IntegerField(allow_null=True, help_text="The board number, if any.")
+
+
 class TableStateSerializer(serializers.Serializer):
     table = TableSerializer()
     hand = serializers.DictField(
@@ -91,6 +100,7 @@ class TableStateSerializer(serializers.Serializer):
         "its game.",
     )
     last_hand = HandSummarySerializer(allow_null=True)
+    deal = DealSerializer(allow_null=True)
 
 
 class LegalSerializer(serializers.Serializer):

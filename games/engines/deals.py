@@ -68,6 +68,7 @@ __all__ = [
     "seed_from_hex",
     "shuffle",
     "verify",
+    "verify_record",
 ]
 
 
@@ -236,3 +237,51 @@ def _cards(cards: Any) -> Any:
     if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
         return sorted(c.strip().upper() for c in cards)
     return cards
+
+
+def verify_record(record: Any, seed: Any = None, commitment_hex: Any = None) -> list[str]:
+    """Check every hand of a hand or game record (shared/hand-records.md) that carries a
+    revealed `seed` (DEALS.md); `seed` / `commitment_hex` given here stand for a single hand's
+    own. Returns the problems (empty: every deal is good); a record with no seed to check is a
+    problem too."""
+    if not isinstance(record, dict):
+        return ["a record must be a JSON object"]
+    game, players = record.get("game"), record.get("players")
+    if game not in ("five_hundred", "pitch"):
+        return ["the record names no game we play"]
+    if isinstance(players, bool) or not isinstance(players, int):
+        return ["players must be a whole number"]
+    options = record.get("options") or {}
+    if not isinstance(options, dict):
+        return ["options must be an object"]
+    if isinstance(record.get("hands"), list) and all(isinstance(h, dict) for h in record["hands"]):
+        hands = record["hands"]  # a game record
+    else:
+        hands = [record]
+    if (seed is not None or commitment_hex is not None) and len(hands) != 1:
+        return ["give the seed and commitment inside each hand of a game record"]
+    problems: list[str] = []
+    checked = 0
+    for number, hand in enumerate(hands, start=1):
+        hand_seed = seed if seed is not None else hand.get("seed")
+        hand_commitment = commitment_hex if commitment_hex is not None else hand.get("commitment")
+        prefix = f"hand {number}: " if len(hands) > 1 else ""
+        if hand_seed is None:
+            if len(hands) == 1:
+                problems.append("the record has no seed to check")
+            continue
+        dealer = hand.get("dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            problems.append(prefix + "dealer must be a seat")
+            continue
+        try:
+            found = verify(game, players, options, dealer, hand_seed, hand_commitment, hand)
+        except (ValueError, TypeError) as exc:
+            found = [str(exc)]
+        if hand_commitment is None:
+            found.append("the record has no commitment to check the seed against")
+        problems += [prefix + p for p in found]
+        checked += 1
+    if not checked and not problems:
+        problems.append("the record has no seed to check")
+    return problems
