@@ -23,16 +23,21 @@ from core.api import error_responses
 from core.choices import Game
 
 from . import selectors, services
+from .boards import board_set_create, board_set_reveal
 from .engines import engine_for, records
 from .errors import InvalidInput, NotFound
 from .forms import RecordUploadForm
-from .models import HouseRuleSet, Table
+from .models import BoardSet, HouseRuleSet, Table
 from .options import option_fields
-from .policies import TableAccess, table_access
+from .policies import TableAccess, board_set_access, table_access
+from .presenters.boards import board_set_dict
 from .refusals import refusal_message
 from .serializers import (
     ActResultSerializer,
     ActSerializer,
+    BoardRevealSerializer,
+    BoardSetCreateSerializer,
+    BoardSetSerializer,
     GameOptionsSerializer,
     HandSummarySerializer,
     HouseRuleSetSerializer,
@@ -489,3 +494,83 @@ class HouseRuleSetDetailView(GameAPIView):
         rules = get_object_or_404(HouseRuleSet, pk=pk)
         services.house_rules_delete(request.user, rules)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# Boards -------------------------------------------------------------------------------------------
+
+BOARD_TAGS = ["boards"]
+
+
+def _board_set(pk: int) -> BoardSet:
+    board_set = BoardSet.objects.filter(pk=pk).first()
+    if board_set is None:
+        raise NotFound(gettext("There is no such board set."))
+    return board_set
+
+
+class BoardSetListCreateView(GameAPIView):
+    serializer_class = BoardSetSerializer
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=BOARD_TAGS,
+        summary="Your board sets",
+        description="The board sets you dealt, newest first.",
+        responses=BoardSetSerializer(many=True),
+    )
+    def get(self, request):
+        sets = BoardSet.objects.filter(created_by=request.user).prefetch_related("boards")
+        page = self.paginate_queryset(sets)
+        return self.get_paginated_response([board_set_dict(s, request.user) for s in page])
+
+    @extend_schema(
+        tags=BOARD_TAGS,
+        summary="Deal a board set",
+        description="Deals `count` boards from fresh secret seeds; board n's dealer is seat "
+        "(n - 1) % players. Each board's commitment is public at once; its seed and cards stay "
+        "yours until you reveal it.",
+        request=BoardSetCreateSerializer,
+        responses={201: BoardSetSerializer, **error_responses(400)},
+    )
+    def post(self, request):
+        form = BoardSetCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        board_set = board_set_create(created_by=request.user, **form.validated_data)
+        return Response(board_set_dict(board_set, request.user), status=status.HTTP_201_CREATED)
+
+
+class BoardSetDetailView(GameAPIView):
+    serializer_class = BoardSetSerializer
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=BOARD_TAGS,
+        summary="A board set",
+        description="Every board's number, dealer and commitment; its seed and deal once it is "
+        "revealed (or to whoever dealt the set).",
+        responses={200: BoardSetSerializer, **error_responses(404)},
+    )
+    def get(self, request, pk: int):
+        return Response(board_set_dict(_board_set(pk), request.user))
+
+
+class BoardSetRevealView(GameAPIView):
+    serializer_class = BoardRevealSerializer
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=BOARD_TAGS,
+        summary="Reveal boards",
+        description="Reveal the seeds (and so the deals) of the set's boards, or of `numbers`. "
+        "For whoever dealt the set; revealing twice changes nothing.",
+        request=BoardRevealSerializer,
+        responses={200: BoardSetSerializer, **error_responses(400, 403, 404)},
+    )
+    def post(self, request, pk: int):
+        board_set = _board_set(pk)
+        if (refusal := board_set_access(request.user, board_set).reveal_refusal()) is not None:
+            raise refusal
+        form = BoardRevealSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        board_set_reveal(board_set.pk, form.validated_data.get("numbers"))
+        return Response(board_set_dict(board_set, request.user))

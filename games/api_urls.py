@@ -28,6 +28,13 @@ urlpatterns = [
     path("tables/<int:pk>/record/", api.GameRecordView.as_view(), name="api-table-record"),
     path("records/replay/", api.RecordReplayView.as_view(), name="api-records-replay"),
     path("table-options/", api.TableOptionsView.as_view(), name="api-table-options"),
+    path("board-sets/", api.BoardSetListCreateView.as_view(), name="api-board-sets"),
+    path("board-sets/<int:pk>/", api.BoardSetDetailView.as_view(), name="api-board-set"),
+    path(
+        "board-sets/<int:pk>/reveal/",
+        api.BoardSetRevealView.as_view(),
+        name="api-board-set-reveal",
+    ),
     path("house-rules/", api.HouseRuleSetListCreateView.as_view(), name="api-house-rules"),
     path("house-rules/<int:pk>/", api.HouseRuleSetDetailView.as_view(), name="api-house-rule-set"),
 ]

@@ -8,6 +8,7 @@ never drifts from the rules.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -329,3 +330,32 @@ class RecordUploadForm(forms.Form):
             ) from None
         data["record_text"] = text
         return data
+
+
+class DealVerifyForm(forms.Form):
+    """A record to audit (DEALS.md): its deal, with the seed and commitment inside it or here."""
+
+    record = forms.CharField(
+        label=gettext_lazy("Hand or game record"),
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "mono"}),
+        max_length=1_000_000,
+    )
+    seed = forms.CharField(label=gettext_lazy("Seed (hex)"), required=False, max_length=200)
+    commitment = forms.CharField(
+        label=gettext_lazy("Commitment (hex)"), required=False, max_length=200
+    )
+
+    def clean_record(self):
+        try:
+            return json.loads(self.cleaned_data["record"])
+        except ValueError:
+            raise forms.ValidationError(_("That is not JSON.")) from None
+
+
+class BoardSetForm(forms.Form):
+    """Deal a set of boards."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), required=False, max_length=100)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=Game.choices)
+    players = forms.IntegerField(label=gettext_lazy("Players"), min_value=2, max_value=7)
+    count = forms.IntegerField(label=gettext_lazy("Boards"), min_value=1, max_value=64)

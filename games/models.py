@@ -111,6 +111,24 @@ class Table(models.Model):
         null=True, blank=True, help_text=_("Play this many hands instead of playing to the target.")
     )
     seed = models.BigIntegerField(default=new_seed, editable=False)
+    seeded = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text=_(
+            "The deals follow from the table's seed (tests, benches) instead of fresh seeds."
+        ),
+    )
+    table_boards = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("The ids of the boards this table plays, in order (empty: random deals)."),
+    )
+    boards_hidden = models.BooleanField(
+        default=False,
+        help_text=_(
+            "Only the players (and whoever opened it) may see it until its boards are revealed."
+        ),
+    )
     is_demo = models.BooleanField(default=False)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
@@ -230,7 +248,23 @@ class TableHand(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField(help_text=_("1 for the first hand of the game."))
     dealer = models.PositiveSmallIntegerField()
-    seed = models.BigIntegerField(help_text=_("The seed the pack was shuffled with."))
+    seed = models.CharField(
+        max_length=64,
+        help_text=_("The seed the pack was shuffled with (secret until the game is over)."),
+    )
+    deal_algorithm = models.CharField(
+        max_length=20,
+        default="sha256-fy-1",
+        help_text=_("How the seed gives the deal (games/engines/DEALS.md); legacy: not auditable."),
+    )
+    commitment = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text=_("The public hash of the seed, shown from the deal on."),
+    )
+    board = models.ForeignKey(
+        "Board", on_delete=models.PROTECT, null=True, blank=True, related_name="table_hands"
+    )
     deal = models.JSONField(
         help_text=_("The dealt cards in hand-record form (hands, kitty, dead).")
     )
@@ -292,3 +326,54 @@ class TableAction(models.Model):
 
     def __str__(self):
         return f"{self.table} action {self.number}"
+
+
+class BoardSet(models.Model):
+    """Boards for duplicate play: deals dealt once and played at any number of tables."""
+
+    name = models.CharField(max_length=100, blank=True)
+    game = models.CharField(max_length=20, choices=Game.choices)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, help_text=_("Every table option, defaults included."))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="board_sets",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("board set")
+
+    def __str__(self):
+        return self.name or gettext("Boards %(number)s") % {"number": self.pk}
+
+
+class Board(models.Model):
+    """One deal of a board set: every hand, the kitty and the dealer, from a secret seed."""
+
+    board_set = models.ForeignKey(BoardSet, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(help_text=_("1 for the first board."))
+    dealer = models.PositiveSmallIntegerField()
+    seed = models.CharField(max_length=64, help_text=_("Secret until the board is revealed."))
+    commitment = models.CharField(max_length=64, help_text=_("The public hash of the seed."))
+    deal = models.JSONField(
+        help_text=_("The dealt cards in hand-record form (hands, kitty, dead).")
+    )
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["board_set", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board_set", "number"], name="unique_board_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.board_set} board {self.number}"
+
+    @property
+    def is_revealed(self) -> bool:
+        return self.revealed_at is not None

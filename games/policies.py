@@ -13,6 +13,9 @@ would accept it.
     access.act_refusal()            act for your seat now (the rules then judge the action)
     access.may_sit / may_leave / may_start_with_bots / may_look / may_act   the same, as booleans
 
+    board_set_access(user, board_set)   a board set: `may_see_cards(board)` (its deal and seed:
+                                    revealed, or the owner's), `may_print`, `reveal_refusal()`
+
 Each `*_refusal` returns the GameError the service raises (its message is what the page shows),
 or None. The seat-level details (which seat, which card) stay with the service and the rules.
 """
@@ -197,3 +200,42 @@ def table_access(
         seat=seat_of(user, table, seats),
         token=token,
     )
+
+
+# Boards -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardSetAccess:
+    """What one user is to a board set: its owner (whoever dealt it, the director) may print
+    its sheets and reveal it; everyone else sees a board's cards and seed only once it is
+    revealed (the commitments are public from the start)."""
+
+    user: object
+    board_set: object
+
+    @property
+    def is_owner(self) -> bool:
+        user = self.user
+        return (
+            user is not None
+            and bool(getattr(user, "is_authenticated", False))
+            and self.board_set.created_by_id == user.pk
+        )
+
+    def may_see_cards(self, board) -> bool:
+        """The board's deal and seed: once revealed, or to the owner (to print the sheets)."""
+        return board.revealed_at is not None or self.is_owner
+
+    @property
+    def may_print(self) -> bool:
+        return self.is_owner
+
+    def reveal_refusal(self) -> GameError | None:
+        if not self.is_owner:
+            return NotAllowed(gettext("Only whoever dealt these boards can reveal them."))
+        return None
+
+
+def board_set_access(user, board_set) -> BoardSetAccess:
+    return BoardSetAccess(user=user, board_set=board_set)

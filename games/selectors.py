@@ -17,6 +17,7 @@ seat's cards or the kitty while a hand is being played.
                                     (None, as for no table, when the user may not see it)
     finished_hands(table)           the finished hands with scores and results (public)
     hand_record_for(table, number)  the record of a finished hand (all cards face up)
+    deal_audit_keys(table, hand)    its seed and commitment, once the game is over
     game_record_for(table)          the record of the game's finished hands
 """
 
@@ -30,7 +31,7 @@ from django.utils.translation import gettext
 from clubs.models import Membership
 
 from . import state
-from .engines import engine_for, records
+from .engines import deals, engine_for, records
 from .engines.view import game_view
 from .errors import HandNotFinished
 from .models import HouseRuleSet, Seat, Table, TableHand
@@ -154,7 +155,13 @@ def may_view(
     """Whether `user` may see the table at all (others get a 404, so invite-only tables stay
     unlisted). Seated players and those who may join may see it; anyone may watch a table
     open to anyone (read-only, hands hidden). The one rule for the table page, the API and
-    every link to a table (`viewable_table_ids`)."""
+    every link to a table (`viewable_table_ids`). A table playing unrevealed boards
+    (`boards_hidden`) is for its players and whoever opened it alone: nobody else may learn a
+    board's cards or result before playing it (before the game starts nothing is dealt)."""
+    if table.boards_hidden and table.status != Table.Status.WAITING:
+        if seat_of(user, table, seats) is not None:
+            return True
+        return _signed_in(user) and table.created_by_id == user.pk
     if table.access == Table.Access.ANYONE:
         return True
     if seat_of(user, table, seats) is not None:
@@ -162,20 +169,24 @@ def may_view(
     return join_refusal(user, table, token, clubs) is None
 
 
+_boards_open = Q(boards_hidden=False) | Q(status=Table.Status.WAITING)
+
+
 def viewable_by(user, token: str = "") -> Q:
     """`may_view` as a filter over tables: the tables `user` (with the invite `token`, if any)
     may see. A test checks that the two always agree."""
     rule = Q(access=Table.Access.ANYONE)
     if not _signed_in(user):
-        return rule
-    rule |= Q(created_by_id=user.pk)
-    rule |= Q(Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk)))
+        return rule & _boards_open
     rule |= Q(
         Exists(Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user.pk)),
         access=Table.Access.CLUB,
     )
     if token:
         rule |= Q(invite_token=token) & ~Q(access=Table.Access.CLUB)
+    rule &= _boards_open
+    rule |= Q(created_by_id=user.pk)
+    rule |= Q(Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk)))
     return rule
 
 
@@ -306,7 +317,23 @@ def table_view_for(user, table: Table) -> dict[str, Any]:
         "table": info,
         "hand": view,
         "last_hand": _hand_summary(last) if last is not None else None,
+        "deal": current_deal(table),
     }
+
+
+def current_deal(table: Table) -> dict[str, Any] | None:
+    """The public facts of the hand being dealt: its deal's commitment (DEALS.md: the hash of
+    its secret seed, published before play) and its board number, if it plays a board."""
+    if table.hand_number == 0:
+        return None
+    row = (
+        TableHand.objects.filter(table=table, number=table.hand_number)
+        .values("commitment", "board__number")
+        .first()
+    )
+    if row is None:
+        return None
+    return {"commitment": row["commitment"] or None, "board": row["board__number"]}
 
 
 def table_version(table_id: int, user=None, token: str = "") -> dict[str, Any] | None:
@@ -348,7 +375,9 @@ def hand_record_for(table: Table, number: int) -> dict[str, Any] | None:
             % {"number": number}
         )
     options = state.table_options(table)
-    return records.hand_record(_engine_hand(table, table_hand, options), options)
+    record = records.hand_record(_engine_hand(table, table_hand, options), options)
+    record.update(deal_audit_keys(table, table_hand))
+    return record
 
 
 def game_record_for(table: Table) -> dict[str, Any] | None:
@@ -358,10 +387,28 @@ def game_record_for(table: Table) -> dict[str, Any] | None:
     fixed number of hands (tournament tables) gives its `hand_limit`.
     """
     options = state.table_options(table)
-    hands = [
-        _engine_hand(table, h, options)
-        for h in TableHand.objects.filter(table=table, finished=True).order_by("number")
-    ]
+    rows = list(
+        TableHand.objects.filter(table=table, finished=True)
+        .select_related("board")
+        .order_by("number")
+    )
+    hands = [_engine_hand(table, h, options) for h in rows]
     if not hands:
         return None
-    return records.game_record(hands, options, hand_limit=table.hand_limit)
+    record = records.game_record(hands, options, hand_limit=table.hand_limit)
+    for entry, table_hand in zip(record["hands"], rows, strict=True):
+        entry.update(deal_audit_keys(table, table_hand))
+    return record
+
+
+def deal_audit_keys(table: Table, table_hand: TableHand) -> dict[str, str]:
+    """The auditable deal's `commitment` and `seed` for a hand's record (DEALS.md): only once
+    the game is over, and a board's seed only once the board is revealed. Legacy deals have
+    neither."""
+    if not table.is_finished or table_hand.deal_algorithm != deals.ALGORITHM:
+        return {}
+    keys = {"commitment": table_hand.commitment}
+    board = table_hand.board
+    if board is None or board.revealed_at is not None:
+        keys["seed"] = table_hand.seed
+    return keys

@@ -79,6 +79,15 @@ class HandSummarySerializer(serializers.Serializer):
     result = serializers.DictField(help_text="The hand's replay summary and its last trick.")
 
 
+class DealSerializer(serializers.Serializer):
+    commitment = serializers.CharField(
+        allow_null=True,
+        help_text="The hash of the hand's secret seed (games/engines/DEALS.md), published when "
+        "it is dealt; the seed is in the game record once the game is over.",
+    )
+    board = serializers.IntegerField(allow_null=True, help_text="The board number, if any.")
+
+
 class TableStateSerializer(serializers.Serializer):
     table = TableSerializer()
     hand = serializers.DictField(
@@ -91,6 +100,7 @@ class TableStateSerializer(serializers.Serializer):
         "its game.",
     )
     last_hand = HandSummarySerializer(allow_null=True)
+    deal = DealSerializer(allow_null=True)
 
 
 class LegalSerializer(serializers.Serializer):
@@ -143,6 +153,15 @@ class TableCreateSerializer(serializers.Serializer):
     )
     house_rules = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX
+    )
+    boards = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=64,
+        help_text="Board ids of one board set, in order: hand n deals board n, with the set's "
+        "options, and the game ends after the last board.",
     )
     seat = serializers.IntegerField(
         required=False,
@@ -217,3 +236,48 @@ class HouseRuleSetSerializer(serializers.ModelSerializer):
         model = HouseRuleSet
         fields = ["id", "name", "game", "options", "club", "club_id", "created_at"]
         read_only_fields = ["id", "created_at"]
+
+
+class BoardSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    commitment = serializers.CharField(
+        help_text="SHA-256 commitment to the board's secret seed (games/engines/DEALS.md)."
+    )
+    revealed_at = serializers.DateTimeField(allow_null=True)
+    seed = serializers.CharField(
+        required=False, help_text="The seed (hex): only once revealed, or to the set's owner."
+    )
+    deal = serializers.DictField(
+        required=False,
+        help_text="The dealt cards (hands, kitty, dead): only once revealed, or to the owner.",
+    )
+
+
+class BoardSetSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    created_at = serializers.DateTimeField()
+    is_owner = serializers.BooleanField()
+    boards = BoardSerializer(many=True)
+
+
+class BoardSetCreateSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.choices)
+    players = serializers.IntegerField(min_value=2, max_value=7)
+    count = serializers.IntegerField(min_value=1, max_value=64)
+    options = serializers.DictField(required=False, default=dict)
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+
+
+class BoardRevealSerializer(serializers.Serializer):
+    numbers = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=64),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The boards to reveal; all of them when left out.",
+    )

@@ -13,7 +13,8 @@ The server is the only authority on a game. Every action names the action count 
     house_rules_create(actor, *, name, game, options, club=None) -> HouseRuleSet
     house_rules_delete(actor, rules) -> None
     table_create(actor, *, game, players, options=None, name="", access="anyone", club=None,
-                 bot_level="", hand_limit=None, house_rules=None, seat=0, seed=None) -> Table
+                 bot_level="", hand_limit=None, house_rules=None, seat=0, seed=None,
+                 boards=None) -> Table
     table_sit(actor, table, number, *, token="") -> Seat
     table_leave(actor, table) -> None
     table_fill_with_bots(actor, table) -> Table         ("start with bots")
@@ -24,7 +25,6 @@ The server is the only authority on a game. Every action names the action count 
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
 from dataclasses import dataclass
@@ -42,6 +42,8 @@ from core.choices import Game
 from core.enqueue import enqueue_on_commit
 
 from . import state
+from .boards import board_table_winners, deal_table_hand, table_boards_check
+from .boards import first_dealer as board_first_dealer
 from .engines import engine_for
 from .engines.base import Action, IllegalAction
 from .engines.game import add_hand
@@ -59,7 +61,7 @@ from .errors import (
     TableNotPlaying,
     TableStarted,
 )
-from .models import BotLevel, HouseRuleSet, Seat, Table, TableAction, TableHand
+from .models import Board, BotLevel, HouseRuleSet, Seat, Table, TableAction, TableHand
 from .options import OptionsError, validate_options
 from .policies import table_access
 from .selectors import table_seats
@@ -134,12 +136,6 @@ def _whole_number(value: Any, what: str) -> int:
     return value
 
 
-def _hand_seed(table_seed: int, number: int) -> int:
-    """The seed of hand `number`: derived from the table's seed, stored with the hand."""
-    digest = hashlib.sha256(f"kookaburra:{table_seed}:{number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 2
-
-
 def _touch(table: Table) -> None:
     table.version += 1
 
@@ -208,10 +204,13 @@ def table_create(
     house_rules: HouseRuleSet | None = None,
     seat: int | None = 0,
     seed: int | None = None,
+    boards: list[int] | None = None,
 ) -> Table:
     """Open a table. `options` are the rules' table options in record form (missing ones take
     the defaults, or the house rules' values); `seat` is where the creator sits (None: nowhere).
-    `seed` fixes the shuffles (tests and tournaments); by default it is random."""
+    `seed` fixes the shuffles (tests and tournaments); by default every hand gets a fresh secret
+    seed. `boards` (board ids of one set, in order) makes hand n deal board n, with the board
+    set's options, and ends the game after the last board (games.boards)."""
     _require_signed_in(actor)
     if game not in Game.values:
         raise InvalidInput(gettext("Choose Five Hundred or Pitch."), field="game")
@@ -236,6 +235,12 @@ def table_create(
     if options is not None and not isinstance(options, dict):
         raise InvalidInput(gettext("Options must be an object."), field="options")
     values.update(options or {})
+    board_ids: list[int] = []
+    if boards:
+        board_set, _chosen = table_boards_check(boards, game, players)
+        board_ids = list(boards)
+        values = dict(board_set.options)
+        hand_limit = len(board_ids)
     try:
         checked = validate_options(game, players, values)
     except OptionsError as exc:
@@ -289,6 +294,12 @@ def table_create(
         )
         if seed is not None:
             table.seed = _whole_number(seed, "seed")
+            table.seeded = True
+        if board_ids:
+            table.table_boards = board_ids
+            table.boards_hidden = Board.objects.filter(
+                pk__in=board_ids, revealed_at__isnull=True
+            ).exists()
         table.save()
         now = timezone.now()
         Seat.objects.bulk_create(
@@ -434,7 +445,9 @@ def _start(table: Table, seats: list[Seat]) -> None:
     table.status = Status.PLAYING
     table.started_at = timezone.now()
     table.totals = [0] * table.players
-    dealer = random.Random(table.seed).randrange(table.players)
+    dealer = board_first_dealer(table)
+    if dealer is None:
+        dealer = random.Random(table.seed).randrange(table.players)
     hand = _deal(table, 1, dealer, seats)
     _set_turn(table, hand, seats)
     _after_commit(table, hand)
@@ -453,11 +466,9 @@ def _bot_looks(table: Table, bots: list[Seat]) -> None:
 
 
 def _deal(table: Table, number: int, dealer: int, seats: list[Seat]):
-    """Shuffle and deal hand `number`; store its deal. Returns the engine hand."""
-    engine = state.engine_of(table)
-    seed = _hand_seed(table.seed, number)
-    hand = engine.Hand.new(table.players, state.table_options(table), dealer, random.Random(seed))
-    deal = {k: v for k, v in hand.deal_record().items() if k != "dealer"}
+    """Shuffle and deal hand `number` (from a fresh secret seed, or its board: games.boards);
+    store its deal, seed and commitment. Returns the engine hand."""
+    hand, dealt = deal_table_hand(table, number, dealer)
     looks = {}
     if table.game == Game.FIVE_HUNDRED:
         for seat in seats:
@@ -467,9 +478,7 @@ def _deal(table: Table, number: int, dealer: int, seats: list[Seat]):
     TableHand.objects.create(
         table=table,
         number=number,
-        dealer=dealer,
-        seed=seed,
-        deal=deal,
+        **dealt,
         looks=looks,
         first_action=table.action_number,
     )
@@ -536,6 +545,8 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
         hand_limit=table.hand_limit or None,
         hands_played=played_before,
     )
+    if table.table_boards:  # each board is one hand: the game ends after the last board
+        winners = board_table_winners(table, table_hand.number, totals)
     thrown_in = hand.thrown_in
     table_hand.finished = True
     table_hand.thrown_in = thrown_in

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import views
+from .views import boards
 
 app_name = "games"
 
@@ -13,6 +14,11 @@ urlpatterns = [
     path("house-rules/<int:pk>/delete/", views.house_rules_delete, name="house_rules_delete"),
     path("records/", views.record_upload, name="record_upload"),
     path("records/<str:key>/", views.uploaded_replay, name="uploaded_replay"),
+    path("boards/new/", boards.board_set_new, name="board_set_new"),
+    path("boards/<int:pk>/", boards.board_set_detail, name="board_set"),
+    path("boards/<int:pk>/sheets/", boards.board_set_sheets, name="board_sheets"),
+    path("boards/<int:pk>/reveal/", boards.board_set_reveal_view, name="board_set_reveal"),
+    path("boards/<int:pk>/records.zip", boards.board_set_records, name="board_records"),
     path("<int:pk>/", views.table_detail, name="table"),
     path("<int:pk>/live/", views.table_live, name="live"),
     path("<int:pk>/poll/", views.table_poll, name="poll"),

@@ -8,6 +8,7 @@
     notation.py, five_hundred_notation.py, pitch_notation.py
                          short language-neutral forms of cards, calls, contracts and actions
     records.py, export.py               reading/replaying and writing hand and game records
+    deals.py (DEALS.md)  auditable deals: a seed, its published commitment, the shuffle and deal
 
 Refusal codes
 -------------

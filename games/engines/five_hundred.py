@@ -52,8 +52,9 @@ the card, at once).
 Seats and the dead hand: seats are 0..players-1 clockwise. With two players the dead hand is dealt
 as a third position after the dealer in every round of the deal. The shuffle is
 `rng.shuffle` of the pack in a fixed order (spades, clubs, diamonds, hearts, low to high, Joker
-last), so a deal is reproducible from a seeded `random.Random`; the cut adds nothing to a random
-shuffle and is not modelled. `hand.copy()` is a cheap independent copy for bots' playouts (a bot's
+last), so a deal is reproducible from a seeded `random.Random`, and the site's deals, shuffled by
+`deals.SeededShuffle`, from their published seeds (deals.py, DEALS.md); the cut adds nothing to a
+random shuffle and is not modelled. `hand.copy()` is a cheap independent copy for bots' playouts (a bot's
 seat should be `reveal_to`-ed, or its view hides its cards while blind misère is open to it).
 
 Points the rule sheet and the spec leave open, as this engine settles them

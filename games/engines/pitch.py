@@ -318,7 +318,11 @@ class Hand:
     ) -> Hand:
         """Shuffle and deal: six cards each, three at a time, starting at the dealer's left.
 
-        The deal depends only on `rng`, so a seeded `random.Random` reproduces it.
+        The dealt cards are `rng.sample(PACK, 6 × players)`: the site passes
+        `deals.SeededShuffle(seed)`, whose sample is the top of the pack shuffled by the
+        published algorithm (deals.py, DEALS.md): the first 3 × players cards go three to each
+        seat from the dealer's left, the next 3 × players three more each in the same order.
+        A seeded `random.Random` also reproduces a deal (tests, bots' playouts).
         """
         if options is None:
             options = _DEFAULT_OPTIONS

@@ -49,6 +49,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import deals
 from .base import Action, IllegalAction, RecordError
 from .export import GAME_FORMAT, HAND_FORMAT, game_record, hand_record
 from .game import add_hand
@@ -66,7 +67,7 @@ __all__ = [
     "replay_text",
 ]
 
-_DEAL_KEYS = {"dealer", "hands", "kitty", "dead", "actions"}
+_DEAL_KEYS = {"dealer", "hands", "kitty", "dead", "actions", "seed", "commitment"}
 _HEADER_KEYS = {"format", "game", "players", "options"}
 
 
@@ -106,6 +107,7 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
         hand = engine.Hand.from_deal(players, options, dealer, deal)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
+    _check_seed(engine, players, options, dealer, hand_obj, deal)
     actions = hand_obj.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
@@ -123,6 +125,21 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
                 exc.message_id, exc.params, index=index, seat=action.seat
             ) from None
     return hand
+
+
+def _check_seed(engine, players, options, dealer, hand_obj: dict[str, Any], deal) -> None:
+    """The optional `seed` and `commitment` of an auditable deal (DEALS.md): a revealed seed
+    must deal exactly the record's cards and match the commitment."""
+    commitment = hand_obj.get("commitment")
+    if "commitment" in hand_obj and not (isinstance(commitment, str) and len(commitment) == 64):
+        raise RecordError("commitment must be 64 hex digits")
+    if "seed" not in hand_obj:
+        return
+    problems = deals.verify(
+        engine.GAME, players, options, dealer, hand_obj["seed"], commitment, deal
+    )
+    if problems:
+        raise RecordError("the deal fails its audit: " + "; ".join(problems))
 
 
 def load_hand(record: dict[str, Any]):

@@ -47,6 +47,7 @@ def table_context(request, access: TableAccess, echo: Echo) -> dict:
         "bot_level_label": BotLevel(table.bot_level).label if table.bot_level else "",
         "bot_level_description": bot_level_description(table.bot_level),
         "invite_url": request.build_absolute_uri(table_url(table, invite)) if invite else "",
+        "deal": data.get("deal"),
     }
 
 

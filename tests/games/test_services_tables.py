@@ -8,6 +8,7 @@ from clubs.models import Club, Membership
 from games import services
 from games.demo import demo_table
 from games.engines import five_hundred, pitch
+from games.engines.deals import ALGORITHM, SeededShuffle, commitment
 from games.errors import (
     Conflict,
     InvalidInput,
@@ -149,8 +150,10 @@ def test_the_table_starts_when_the_last_seat_is_taken(four):
     hand = TableHand.objects.get(table=table, number=1)
     # The first dealer comes from the table's seed; the deal from the hand's stored seed.
     assert hand.dealer == random.Random(42).randrange(4)
-    again = five_hundred.Hand.new(4, five_hundred.Options(), hand.dealer, random.Random(hand.seed))
+    seed = bytes.fromhex(hand.seed)
+    again = five_hundred.Hand.new(4, five_hundred.Options(), hand.dealer, SeededShuffle(seed))
     assert again.deal_record() == {"dealer": hand.dealer, **hand.deal}
+    assert hand.deal_algorithm == ALGORITHM and hand.commitment == commitment(seed)
     assert table.to_act == (hand.dealer + 1) % 4 and not table.bot_to_act
     with pytest.raises(TableStarted):
         services.table_sit(four[0], table, 1)
