@@ -12,7 +12,7 @@ from drf_spectacular.views import (
 from accounts.views import language_set
 from core.views import healthz, not_found
 from games import rules_views
-from games.views.boards import deal_verify
+from games.views.boards import deal_algorithm, deal_verify
 from home.views import home
 
 # The API docs under the Content Security Policy: Swagger UI's start-up script is served as a
@@ -39,6 +39,7 @@ urlpatterns = [
     path("tables/", include("games.urls")),
     path("rules/<slug:game>/", rules_views.rules, name="rules"),
     path("deals/verify/", deal_verify, name="deal_verify"),
+    path("deals/algorithm/", deal_algorithm, name="deal_algorithm"),
     path("tournaments/", include("tournaments.urls")),
     path("ladders/", include("ladders.urls")),
     path("admin/", admin.site.urls),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from pathlib import Path
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -65,7 +66,7 @@ def _diagram(board_set: BoardSet, board: dict) -> dict | None:
         return None
     return {
         "hands": [
-            {"seat": seat, "cards": card_faces(cards), "dealer": seat == board["dealer"]}
+            {"seat": seat + 1, "cards": card_faces(cards), "dealer": seat == board["dealer"]}
             for seat, cards in enumerate(deal["hands"])
         ],
         "kitty": card_faces(deal["kitty"]) if "kitty" in deal else None,
@@ -151,6 +152,13 @@ def _prefill(request) -> dict | None:
     except (ValueError, Board.DoesNotExist, TableHand.DoesNotExist, GameError):
         return None
     return None
+
+
+def deal_algorithm(request):
+    """The published deal algorithm (games/engines/DEALS.md) as plain text, so anyone can
+    recompute a deal from its seed without this site's code."""
+    text = (Path(deals.__file__).with_name("DEALS.md")).read_text(encoding="utf-8")
+    return HttpResponse(text, content_type="text/markdown; charset=utf-8")
 
 
 @require_http_methods(["GET", "POST"])

@@ -233,3 +233,14 @@ def test_board_pages_for_the_director(director, make_user, client):
     page = client.get(f"/tables/boards/{board_set.pk}/").content.decode()
     for board in board_set.boards.all():
         assert board.commitment in page and board.seed not in page
+
+
+def test_the_deal_algorithm_is_published_as_text(client):
+    from django.urls import reverse
+
+    response = client.get(reverse("deal_algorithm"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/markdown")
+    assert "Fisher" in response.content.decode()
+    page = client.get(reverse("deal_verify")).content.decode()
+    assert reverse("deal_algorithm") in page
