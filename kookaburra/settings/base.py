@@ -154,6 +154,22 @@ else:
         }
     }
 
+# Live pages (core/live.py): events ("table 17 is at version 212") travel through Redis pub/sub
+# when a Redis server is named here, so any web process can serve any viewer's stream. Default: the
+# cache's Redis, else the broker's; with neither, streams re-read versions every
+# KOOKABURRA_LIVE_POLL seconds (fine for `make run`).
+KOOKABURRA_LIVE_URL = os.environ.get("KOOKABURRA_LIVE_URL") or next(
+    (
+        url
+        for url in (CACHE_URL, os.environ.get("CELERY_BROKER_URL", ""))
+        if url.startswith(("redis://", "rediss://"))
+    ),
+    "",
+)
+KOOKABURRA_LIVE_POLL = float(os.environ.get("KOOKABURRA_LIVE_POLL", "0.5"))
+KOOKABURRA_LIVE_HEARTBEAT = 15.0  # seconds between heartbeat comments on a stream
+KOOKABURRA_LIVE_LIFETIME = float(os.environ.get("KOOKABURRA_LIVE_LIFETIME", "300"))
+
 # How many reverse proxies stand in front of the site (each adds itself to X-Forwarded-For). With
 # none, a client's address is REMOTE_ADDR; lockouts and throttles are per address.
 PROXY_COUNT = int(os.environ.get("KOOKABURRA_PROXY_COUNT", "0"))

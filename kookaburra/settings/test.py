@@ -24,3 +24,6 @@ CACHES = {
         "LOCATION": "kookaburra-tests",
     }
 }
+# Live events: in process only (parallel test workers' tables share ids), unless a test names
+# a Redis server (tests/core/test_live.py uses db 8 of KOOKABURRA_TEST_REDIS_URL).
+KOOKABURRA_LIVE_URL = ""
