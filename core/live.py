@@ -311,6 +311,11 @@ def parse_last_seen(*values: str | None) -> int | None:
 # The long poll (sync, for the API) ----------------------------------------------------------------
 
 
+def long_poll_limit() -> float:
+    """The longest a long poll waits (seconds): 30, less in the test suite's settings."""
+    return _setting("KOOKABURRA_LIVE_LONG_POLL_MAX", 30)
+
+
 def wait_for_change(
     channel: str, read_version: Callable[[], int | None], *, after: int, timeout: float
 ) -> int | None:
