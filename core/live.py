@@ -265,12 +265,12 @@ async def event_stream(
     listener = Listener()
     await the_hub.add(channel, listener)
     try:
-        # Reconnect after a second when the stream ends or drops (the browser's default is ~3 s).
-        yield "retry: 1000\n\n"
         sent = last_seen
         current = await read_version()
         if current is None:
             return
+        # Reconnect after a second when the stream ends or drops (the browser's default is ~3 s).
+        yield "retry: 1000\n\n"
         if sent is None or current != sent:
             sent = current
             yield _event(current)
