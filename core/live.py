@@ -382,10 +382,11 @@ def _read_and_release(read: Callable[[], int | None]) -> int | None:
 
 
 async def read_in_thread(read: Callable[[], int | None]) -> int | None:
-    """Run a sync version read in a worker thread, releasing its connection afterwards."""
+    """Run a sync version read in the request's thread (where Django runs its sync code),
+    releasing the connection afterwards."""
     from asgiref.sync import sync_to_async
 
-    return await sync_to_async(_read_and_release, thread_sensitive=False)(read)
+    return await sync_to_async(_read_and_release)(read)
 
 
 async def sse_response(request, channel: str, read: Callable[[], int | None], *, missing: str):
@@ -396,12 +397,9 @@ async def sse_response(request, channel: str, read: Callable[[], int | None], *,
     test server) a worker can't hold thousands of streams: the answer is the one event due, if
     any, and `retry:` makes the browser ask again shortly, which is a poll in SSE's clothes.
     `missing` is the 404's message."""
-    from asgiref.sync import sync_to_async
     from django.http import Http404, HttpResponse, StreamingHttpResponse
 
     current = await read_in_thread(read)
-    # The middleware may have opened a connection in this request's thread: let it go.
-    await sync_to_async(release_connections)()
     if current is None:
         raise Http404(missing)
     last_seen = parse_last_seen(request.headers.get("Last-Event-ID"), request.GET.get("v"))
