@@ -181,7 +181,9 @@ def test_the_long_poll_answers_at_once_when_the_table_is_already_newer(four):
 
 
 @pytest.mark.django_db(transaction=True)
-@override_settings(KOOKABURRA_LIVE_URL="", KOOKABURRA_LIVE_POLL=0.05, KOOKABURRA_LIVE_LONG_POLL_MAX=30)
+@override_settings(
+    KOOKABURRA_LIVE_URL="", KOOKABURRA_LIVE_POLL=0.05, KOOKABURRA_LIVE_LONG_POLL_MAX=30
+)
 def test_the_long_poll_returns_when_the_table_changes_or_at_its_timeout(four):
     table = seated(four)
     client = APIClient()
