@@ -176,7 +176,7 @@ async def delay_run(port: int, world: dict, moves: int, mode: str) -> list[float
 
     async def listen_stream(n: int):
         reader, writer = await open_stream(port, f"/tables/{pk}/events/?v={version}", cookie[n])
-        async for v in stream_versions(reader):
+        async for _version in stream_versions(reader):
             heard = time.perf_counter()
             status, _ = await fragments[n].request("GET", f"/tables/{pk}/live/")
             arrived[n].put_nowait((heard, time.perf_counter()))

@@ -5,30 +5,12 @@
 //   your turn (instead of being lost with the replaced buttons), and the last-trick box keeps
 //   its open/closed state;
 // - the discard step counts the cards you have chosen;
-// - keys: "L" opens or closes the last trick; on replays the left and right arrows step;
-// - live updates: the table's event stream (#table-stream, htmx's SSE extension) makes the
-//   fragment fetch itself when the table changes; where the browser has no EventSource, or the
-//   stream fails three times running without opening, the page polls (the fragment's .poller).
+// - keys: "L" opens or closes the last trick; on replays the left and right arrows step.
+// (The live updates themselves: static/js/live.js.)
 (function () {
   "use strict";
   let lastTrickOpen = false;
   let handShown = null;
-  let streamFailures = 0;
-  let polling = false;
-
-  function startPolling() {
-    polling = true;
-    const poller = document.querySelector("#table-live .poller");
-    if (!poller || poller.hasAttribute("hx-trigger") || !window.htmx) return;
-    poller.setAttribute("hx-trigger", poller.dataset.pollTrigger || "every 700ms");
-    window.htmx.process(poller);
-  }
-
-  document.addEventListener("htmx:sseOpen", () => { streamFailures = 0; polling = false; });
-  document.addEventListener("htmx:sseError", () => {
-    streamFailures += 1;
-    if (streamFailures >= 3) startPolling();
-  });
 
   function focusMyTurn(root, keepScroll) {
     if (!root || root.dataset.myTurn !== "1") return;
@@ -76,15 +58,11 @@
     focusMyTurn(root, scrolled);
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
-    setUp(document.getElementById("table-live"));
-    if (!("EventSource" in window)) startPolling();
-  });
+  document.addEventListener("DOMContentLoaded", () => setUp(document.getElementById("table-live")));
   document.addEventListener("htmx:afterSettle", (event) => {
     const live = document.getElementById("table-live");
     if (live && (event.target === live || live.contains(event.target) || event.target === document.body)) {
       setUp(live);
-      if (polling) startPolling();
     }
   });
 
