@@ -15,7 +15,8 @@
     polling = true;
     if (!window.htmx) return;
     document.querySelectorAll("[data-poll-trigger]").forEach((poller) => {
-      if (poller.hasAttribute("hx-trigger")) return;
+      if (poller.dataset.polling) return;
+      poller.dataset.polling = "1";
       poller.setAttribute("hx-trigger", poller.dataset.pollTrigger);
       window.htmx.process(poller);
     });
