@@ -1,6 +1,6 @@
 """Live tables through the real stack: `python bench/live.py [--moves 60] [--idle 1000]`.
 
-Starts gunicorn with uvicorn workers (the production server, gunicorn.conf.py) on PostgreSQL with
+Starts gunicorn with uvicorn workers (the production server, kookaburra/gunicorn.py) on PostgreSQL with
 events through Redis pub/sub, then measures:
 
 1. Seat-to-seat delay. Four people sit at a Pitch table, each listening on the table's event
@@ -317,7 +317,7 @@ def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
             str(BIN / "gunicorn"),
             "kookaburra.asgi:application",
             "-c",
-            str(ROOT / "gunicorn.conf.py"),
+            str(ROOT / "kookaburra" / "gunicorn.py"),
             "-w",
             str(workers),
             "-b",

@@ -121,6 +121,17 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     )
 }
+# Under ASGI each request runs its sync code in a thread of its own, so a persistent connection
+# (DATABASE_CONN_MAX_AGE) is never reused: set DATABASE_POOL=true in production to draw
+# connections from a pool instead (psycopg's, PostgreSQL only; the pool's size caps how many a web
+# process holds: DATABASE_POOL_MAX, default 10).
+if env_bool("DATABASE_POOL", False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DATABASE_POOL_MAX", "10")),
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a lock rather than fail at once; the web server and the worker share the file.
     DATABASES["default"].setdefault("OPTIONS", {}).update(

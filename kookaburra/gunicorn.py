@@ -1,5 +1,5 @@
-"""Gunicorn's settings in production: `gunicorn kookaburra.asgi:application` (from this folder, which
-gunicorn reads this file from). Each worker is a uvicorn event loop serving the ASGI application,
+"""Gunicorn's settings in production:
+`gunicorn -c kookaburra/gunicorn.py kookaburra.asgi:application` (from the project folder). Each worker is a uvicorn event loop serving the ASGI application,
 so one process holds thousands of idle live-page streams; sync views run in its threads.
 
 Environment: BIND (default 0.0.0.0:8000), WEB_CONCURRENCY (worker processes; default one per
