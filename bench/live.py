@@ -27,6 +27,7 @@ import asyncio
 import http.client
 import json
 import os
+import re
 import resource
 import signal
 import statistics
@@ -76,6 +77,9 @@ def set_up(env: dict, idle_tables: int) -> dict:
     from games import services
 
     call_command("migrate", verbosity=0)
+    from django.core.cache import cache
+
+    cache.clear()  # no throttle counts left from an earlier run
     people = []
     for n in range(4):
         user = User.objects.create_user(f"seat{n}", password="bench-pass-500")
@@ -109,9 +113,14 @@ class Connection:
         self.port, self.headers = port, headers
         self.reader = self.writer = None
 
-    async def request(
-        self, method: str, path: str, body: bytes = b"", **extra
-    ) -> tuple[int, bytes]:
+    async def request(self, method: str, path: str, body: bytes = b"", **extra):
+        try:
+            return await self._request(method, path, body, **extra)
+        except (IndexError, ConnectionError, asyncio.IncompleteReadError):
+            self.writer = None  # the server closed an idle keep-alive connection: reconnect
+            return await self._request(method, path, body, **extra)
+
+    async def _request(self, method: str, path: str, body: bytes = b"", **extra):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         headers = {"Host": "127.0.0.1", **self.headers, **extra, "Content-Length": str(len(body))}
@@ -188,9 +197,8 @@ async def delay_run(port: int, world: dict, moves: int, mode: str) -> list[float
         while not stop.is_set():
             status, _ = await poll.request("GET", f"/tables/{pk}/poll/?v={seen}")
             if status == 200:
-                _, data = await api[n].request("GET", f"/api/tables/{pk}/version/")
-                seen = json.loads(data)["version"]
-                await fragments[n].request("GET", f"/tables/{pk}/live/")
+                _, data = await fragments[n].request("GET", f"/tables/{pk}/live/")
+                seen = int(re.search(rb'data-version="(\d+)"', data).group(1))
                 arrived[n].put_nowait((None, time.perf_counter()))
             else:
                 await asyncio.sleep(0.7)
@@ -202,7 +210,8 @@ async def delay_run(port: int, world: dict, moves: int, mode: str) -> list[float
     await asyncio.sleep(1)
     delays, parts = [], PARTS.setdefault(mode, [])
     for _ in range(moves):
-        _, body = await api[0].request("GET", f"/api/tables/{pk}/legal/")
+        status, body = await api[0].request("GET", f"/api/tables/{pk}/legal/")
+        assert status == 200, (status, body[:300])
         actor = json.loads(body)["to_act"]
         if actor is None:
             break
