@@ -15,6 +15,16 @@ from django.test import override_settings
 
 from core import live
 
+
+def run_async(coroutine):
+    """Run a coroutine on an event loop of its own, in a thread: Playwright's browser tests leave
+    a running loop in this one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 REDIS_URL = os.environ.get("KOOKABURRA_TEST_REDIS_URL", "redis://127.0.0.1:6379/8")
 
 
@@ -94,7 +104,7 @@ def test_a_new_watcher_hears_the_current_version_then_each_change_published_in_p
         assert events_in(await take(stream, 1)) == [5]
         await stream.aclose()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @override_settings(KOOKABURRA_LIVE_URL="")
@@ -117,7 +127,7 @@ def test_a_client_that_is_up_to_date_hears_nothing_until_a_change():
         await cancelled(pending)
         await stream.aclose()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @override_settings(KOOKABURRA_LIVE_URL="")
@@ -128,7 +138,7 @@ def test_a_reconnecting_client_behind_the_table_hears_the_current_version_at_onc
         assert events_in(await take(stream, 2)) == [212]
         await stream.aclose()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @override_settings(KOOKABURRA_LIVE_URL="")
@@ -141,7 +151,7 @@ def test_without_pub_sub_the_stream_re_reads_and_catches_another_process_changes
         assert events_in(await take(stream, 1)) == [2]
         await stream.aclose()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @override_settings(KOOKABURRA_LIVE_URL="")
@@ -155,7 +165,7 @@ def test_heartbeats_then_the_stream_ends_after_its_lifetime():
         assert chunks.count(":\n\n") >= 2
         assert not events_in(chunks)
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @override_settings(KOOKABURRA_LIVE_URL="")
@@ -168,7 +178,7 @@ def test_the_stream_ends_when_the_watcher_may_no_longer_see_the_thing():
         with pytest.raises(StopAsyncIteration):
             await asyncio.wait_for(anext(stream), 5)
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_through_redis_a_publish_from_any_process_reaches_the_stream():
@@ -198,7 +208,7 @@ def test_through_redis_a_publish_from_any_process_reaches_the_stream():
             await stream.aclose()
             assert name not in live.hub().listeners
 
-        asyncio.run(run())
+        run_async(run())
 
 
 def test_many_streams_share_one_redis_subscriber_per_process():
@@ -222,7 +232,7 @@ def test_many_streams_share_one_redis_subscriber_per_process():
                 assert events_in(await take(stream, 1)) == [2]
                 await stream.aclose()
 
-        asyncio.run(run())
+        run_async(run())
 
 
 @override_settings(KOOKABURRA_LIVE_URL="", KOOKABURRA_LIVE_POLL=0.05)

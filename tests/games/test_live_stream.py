@@ -21,6 +21,16 @@ from games import services
 from games.models import Table
 from tests.games.helpers import act_randomly
 
+
+def run_async(coroutine):
+    """Run a coroutine on an event loop of its own, in a thread: Playwright's browser tests leave
+    a running loop in this one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 EVENT_LINE = re.compile(r"^(retry: \d+|id: \d+|event: version|data: \d+|:|)$")
 
 
@@ -66,7 +76,7 @@ def test_a_player_hears_the_version_and_nothing_else(four):
         assert f"id: {table.version}\nevent: version\ndata: {table.version}\n" in body
         assert all(EVENT_LINE.match(line) for line in body.splitlines()), body
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @pytest.mark.django_db(transaction=True)
@@ -86,7 +96,7 @@ def test_an_outsider_of_a_private_table_gets_the_404_of_no_table(four, make_user
         status, body = await first_chunks(client, url, 2)
         assert status == 200 and f"id: {table.version}" in body
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @pytest.mark.django_db(transaction=True)
@@ -112,7 +122,7 @@ def test_a_reconnecting_page_resumes_from_last_event_id(four):
         assert chunk == f"id: {table.version + 1}\nevent: version\ndata: {table.version + 1}\n\n"
         await response.streaming_content.aclose()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def act_one(four, pk):
