@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Club
+from core import live
 from core.api import error_responses
 from core.choices import Game
 
@@ -48,6 +49,7 @@ from .serializers import (
     TableCreateSerializer,
     TableSerializer,
     TableStateSerializer,
+    VersionQuerySerializer,
     VersionSerializer,
 )
 
@@ -313,7 +315,9 @@ class TableLookView(GameAPIView):
 class TableVersionView(APIView):
     """The cheap poll: has anything changed? One query for the table and who may see it (plus
     whatever identifies the asker: nothing for an anonymous poll). Whoever may not see the
-    table gets the 404 of a table that doesn't exist."""
+    table gets the 404 of a table that doesn't exist. With `after`, a long poll: the answer
+    comes as soon as the version passes `after` (told through core.live), or after `wait`
+    seconds with the version unchanged."""
 
     permission_classes = [AllowAny]
 
@@ -324,13 +328,30 @@ class TableVersionView(APIView):
         tags=TAGS,
         summary="Has anything changed?",
         description="The action count and a counter bumped on every change (seats, looks, "
-        "actions). Poll this, and fetch the state when it changes.",
-        parameters=[TOKEN_PARAM],
-        responses={200: VersionSerializer, **error_responses(404)},
+        "actions). Poll this, and fetch the state when it changes; or give `after` (the version "
+        "you have) to wait up to `wait` seconds for a newer one: the answer comes as soon as the "
+        "table changes. Browsers' pages listen to the table's event stream instead.",
+        parameters=[TOKEN_PARAM, VersionQuerySerializer],
+        responses={200: VersionSerializer, **error_responses(400, 404)},
     )
     def get(self, request, pk: int):
+        query = VersionQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        after, wait = query.validated_data.get("after"), query.validated_data["wait"]
+        wait = min(wait, live.long_poll_limit())
         token = request.query_params.get("token", "")
         version = selectors.table_version(pk, request.user, token)
+        if version is not None and after is not None and version["version"] <= after and wait:
+
+            def read() -> int | None:
+                try:
+                    row = selectors.table_version(pk, request.user, token)
+                    return None if row is None else row["version"]
+                finally:
+                    live.release_connections()  # hold no connection while waiting
+
+            live.wait_for_change(f"table:{pk}", read, after=after, timeout=wait)
+            version = selectors.table_version(pk, request.user, token)
         if version is None:
             return Response(NotFound(gettext("There is no such table.")).as_json(), status=404)
         return Response(version)

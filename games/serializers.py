@@ -122,6 +122,23 @@ class VersionSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
+class VersionQuerySerializer(serializers.Serializer):
+    """The version endpoint's long poll: wait until the version passes `after`."""
+
+    after = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="Wait until the version is greater than this (the version you have).",
+    )
+    wait = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=30,
+        default=25,
+        help_text="With `after`: at most this many seconds to wait.",
+    )
+
+
 class ReplayErrorSerializer(ErrorSerializer):
     error = serializers.DictField(
         required=False,

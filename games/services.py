@@ -38,6 +38,7 @@ from django.utils.translation import gettext, ngettext
 from accounts.notices import notices_send
 from clubs.models import Club
 from clubs.permissions import club_access
+from core import live
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
 
@@ -137,7 +138,17 @@ def _whole_number(value: Any, what: str) -> int:
 
 
 def _touch(table: Table) -> None:
+    """Bump the change counter; once the transaction commits, watchers of the table's live
+    stream hear its new version (core.live: the number only, never a card)."""
     table.version += 1
+    if not getattr(table, "_live_announce", False):
+        table._live_announce = True
+
+        def version() -> int:
+            table._live_announce = False
+            return table.version
+
+        live.publish_on_commit(f"table:{table.pk}", version)
 
 
 # House rules --------------------------------------------------------------------------------------

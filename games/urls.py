@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/", views.table_detail, name="table"),
     path("<int:pk>/live/", views.table_live, name="live"),
     path("<int:pk>/poll/", views.table_poll, name="poll"),
+    path("<int:pk>/events/", views.table_events, name="events"),
     path("<int:pk>/sit/", views.table_sit, name="sit"),
     path("<int:pk>/leave/", views.table_leave, name="leave"),
     path("<int:pk>/start/", views.table_start, name="start"),

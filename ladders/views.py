@@ -23,6 +23,7 @@ from accounts.zones import in_reader_zone
 from clubs.models import Club
 from clubs.permissions import club_access
 from clubs.times import in_club_zone
+from core import live
 from core.choices import Game
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
@@ -269,6 +270,22 @@ def rebuild_start(request, slug=None):
     return redirect(job)
 
 
+@require_GET
+async def rebuild_job_events(request, pk):
+    """The rebuild page's live stream: only a number that grows with the job's progress; the
+    page then fetches its progress box. The 404 of no job to whoever may not see it."""
+
+    def read() -> int | None:
+        job = RebuildJob.objects.select_related("club").filter(pk=pk).first()
+        if job is None or not services.may_rebuild(request.user, job.club):
+            return None
+        return services.rebuild_job_version(pk)
+
+    return await live.sse_response(
+        request, f"rebuild:{pk}", read, missing=_("There is no such rebuild.")
+    )
+
+
 @login_required_htmx
 @require_GET
 def rebuild_job(request, pk):
@@ -279,7 +296,8 @@ def rebuild_job(request, pk):
             _("Only the club's directors and the site's staff can see this rebuild."),
             job.club,
         )
-    context = {"job": job}
+    # As services.rebuild_job_version counts it, without another query.
+    context = {"job": job, "job_version": 2 * job.done + (1 if job.is_finished else 0)}
     if request.htmx:
         return render(request, "ladders/rebuild_job.html#job-progress", context)
     return render(request, "ladders/rebuild_job.html", context)

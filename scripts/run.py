@@ -1,8 +1,10 @@
 """`make run`: migrate, load the demo, then serve the site and a Celery worker until Ctrl-C.
 
-The web server and the worker (with its beat scheduler) run as child processes; Ctrl-C (or
-SIGTERM) stops both. With no DATABASE_URL / CELERY_BROKER_URL this uses SQLite and the embedded
-filesystem broker, so nothing else needs to be installed.
+The web server (uvicorn, serving the ASGI application, so the live pages' event streams are held
+without tying up a thread each) and the worker (with its beat scheduler) run as child processes;
+Ctrl-C (or SIGTERM) stops both. With no DATABASE_URL / CELERY_BROKER_URL this uses SQLite and the
+embedded filesystem broker, so nothing else needs to be installed (live pages then re-read the
+versions they watch every half second instead of hearing from Redis).
 
 HOST and PORT (default 127.0.0.1 and 8000) say where the web server listens; SITE_URL, the address
 links in emails use, follows them unless it is set.
@@ -68,7 +70,19 @@ def main() -> int:
             cwd=ROOT,
             env={**os.environ, "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING")},
         ),
-        subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{PORT}"], cwd=ROOT),
+        subprocess.Popen(
+            [
+                str(BIN / "uvicorn"),
+                "kookaburra.asgi:application",
+                "--host",
+                HOST.strip("[]"),
+                "--port",
+                PORT,
+                "--timeout-graceful-shutdown",
+                "3",
+            ],
+            cwd=ROOT,
+        ),
     ]
 
     def stop(*_args) -> None:

@@ -42,6 +42,7 @@ urlpatterns = [
     # Standings, brackets, printing
     path("<int:pk>/standings/", views.standings, name="standings"),
     path("<int:pk>/standings/version/", views.standings_version, name="standings_version"),
+    path("<int:pk>/standings/events/", views.standings_events, name="standings_events"),
     path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("<int:pk>/bracket/", views.bracket, name="bracket"),
     path("<int:pk>/results/", views.results_sheet, name="results"),

@@ -3,7 +3,7 @@ calls a presenter from `games.presenters`, renders):
 
     lobby        the lobby and the demo game
     table_form   opening a table; saving and deleting house rules
-    table        the live table page, its htmx fragment and the cheap poll
+    table        the live table page, its htmx fragment, its event stream and the cheap poll
     actions      sit, leave, start with bots, look, act (forms that also work without htmx)
     replay       a finished hand's replay, and the hand and game records to download
     records      uploading a hand record and replaying it
@@ -22,7 +22,7 @@ from .actions import (
 from .lobby import demo, lobby
 from .records import record_upload, uploaded_replay
 from .replay import game_record, hand_record, hand_replay
-from .table import table_detail, table_live, table_poll
+from .table import table_detail, table_events, table_live, table_poll
 from .table_form import house_rules_delete, table_new
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "record_upload",
     "table_act",
     "table_detail",
+    "table_events",
     "table_leave",
     "table_live",
     "table_look",

@@ -1,10 +1,10 @@
-"""The live table: the page, its fragment (what htmx swaps in) and the cheap poll.
+"""The live table: the page, its fragment (what htmx swaps in), its event stream and the poll.
 
 Every button is an ordinary form: with htmx the table's actions post to the same URLs and get the
 new table fragment back (`games/table.html#live`); without JavaScript they redirect back to the
-table page. While someone else is to act, the page polls a tiny version URL (one query) and
-refreshes the fragment when the table has changed. What a seat may see comes only from
-`selectors.table_view_for`; what it may do, from `games.policies`; what the page shows of both,
+table page. The page refreshes the fragment when the table has changed: told so by a
+server-sent-events stream (`table_events`), or, where a stream can't be held, by polling a tiny
+version URL (`table_poll`). What a seat may see comes only from `selectors.table_view_for`; what it may do, from `games.policies`; what the page shows of both,
 from `presenters.table_page`.
 """
 
@@ -14,6 +14,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
+
+from core import live
 
 from .. import selectors
 from ..models import BotLevel
@@ -87,3 +89,20 @@ def table_poll(request, pk: int):
     response["HX-Trigger"] = "table-changed"
     response["Cache-Control"] = "no-store"
     return response
+
+
+@require_GET
+async def table_events(request, pk: int):
+    """The table's live stream (server-sent events): `id: <version>`, `event: version` each time
+    the table changes, and nothing else: no card, no name. Each viewer then fetches its own
+    fragment. Resumes from `Last-Event-ID` (or `?v=`, the version the page shows); a 404, as
+    for no table, to whoever may not see it (checked again whenever the stream re-reads)."""
+    token = token_of(request)
+
+    def read() -> int | None:
+        row = selectors.table_version(pk, request.user, token)
+        return None if row is None else row["version"]
+
+    return await live.sse_response(
+        request, f"table:{pk}", read, missing=gettext("There is no such table.")
+    )

@@ -121,6 +121,17 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     )
 }
+# Under ASGI each request runs its sync code in a thread of its own, so a persistent connection
+# (DATABASE_CONN_MAX_AGE) is never reused: set DATABASE_POOL=true in production to draw
+# connections from a pool instead (psycopg's, PostgreSQL only; the pool's size caps how many a web
+# process holds: DATABASE_POOL_MAX, default 10).
+if env_bool("DATABASE_POOL", False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DATABASE_POOL_MAX", "10")),
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a lock rather than fail at once; the web server and the worker share the file.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -153,6 +164,22 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         }
     }
+
+# Live pages (core/live.py): events ("table 17 is at version 212") travel through Redis pub/sub
+# when a Redis server is named here, so any web process can serve any viewer's stream. Default: the
+# cache's Redis, else the broker's; with neither, streams re-read versions every
+# KOOKABURRA_LIVE_POLL seconds (fine for `make run`).
+KOOKABURRA_LIVE_URL = os.environ.get("KOOKABURRA_LIVE_URL") or next(
+    (
+        url
+        for url in (CACHE_URL, os.environ.get("CELERY_BROKER_URL", ""))
+        if url.startswith(("redis://", "rediss://"))
+    ),
+    "",
+)
+KOOKABURRA_LIVE_POLL = float(os.environ.get("KOOKABURRA_LIVE_POLL", "0.5"))
+KOOKABURRA_LIVE_HEARTBEAT = 15.0  # seconds between heartbeat comments on a stream
+KOOKABURRA_LIVE_LIFETIME = float(os.environ.get("KOOKABURRA_LIVE_LIFETIME", "300"))
 
 # How many reverse proxies stand in front of the site (each adds itself to X-Forwarded-For). With
 # none, a client's address is REMOTE_ADDR; lockouts and throttles are per address.

@@ -24,3 +24,9 @@ CACHES = {
         "LOCATION": "kookaburra-tests",
     }
 }
+# Live events: in process only (parallel test workers' tables share ids), unless a test names
+# a Redis server (tests/core/test_live.py uses db 8 of KOOKABURRA_TEST_REDIS_URL).
+KOOKABURRA_LIVE_URL = ""
+# The API's long poll waits at most this long here (a fuzzed `wait` must not stall the suite);
+# tests of the long poll raise it.
+KOOKABURRA_LIVE_LONG_POLL_MAX = 0.2

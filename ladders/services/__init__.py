@@ -17,6 +17,7 @@ scratch with the same function, so a ladder built game by game equals its rebuil
     rebuild_request(actor, *, club=None, game="") -> RebuildJob  directors / staff
     rebuild_schedule(scope, *, club_id=None, game="", reason="", reason_params=None) -> RebuildJob
     rebuild_run(job_id, progress_every=500) -> RebuildJob        what the task runs
+    rebuild_job_version(job_id) -> int | None                    its progress, for the live page
 
 The package, by what it does: `recording` (games in, once), `applying` (a game onto its
 ladders), `rebuilding` (ladders from scratch), `jobs` (asking for rebuilds, who may),
@@ -45,7 +46,7 @@ from .club_settings import ladder_settings_update
 from .errors import InvalidInput, LadderError, NotAllowed
 from .game_stats import game_stats_record
 from .jobs import STALE_JOB, may_rebuild, rebuild_request, rebuild_schedule
-from .rebuilding import Replay, ladder_rebuild, ladder_replay, rebuild_run
+from .rebuilding import Replay, ladder_rebuild, ladder_replay, rebuild_job_version, rebuild_run
 from .recording import (
     SWEEP_SETTLE_SECONDS,
     table_game_data,
@@ -74,6 +75,7 @@ __all__ = [
     "ladder_settings_update",
     "may_rebuild",
     "rebuild_request",
+    "rebuild_job_version",
     "rebuild_run",
     "rebuild_schedule",
     "result_of",

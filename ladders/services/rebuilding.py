@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from core import live
 from core.choices import Game
 
 from ..models import (
@@ -231,20 +232,39 @@ def rebuild_run(
             def progress(count: int, base: int = base) -> None:
                 done = min(base + count, job.total)
                 RebuildJob.objects.filter(pk=job.pk).update(done=done)
+                _announce(job.pk)
                 if report is not None:
                     report(done, job.total)
 
             ladder_rebuild(game, club_id, progress, progress_every)
             base += size
             RebuildJob.objects.filter(pk=job.pk).update(done=min(base, job.total))
+            _announce(job.pk)
     except Exception as exc:
         log.exception("rebuild job %s failed", job.pk)
         RebuildJob.objects.filter(pk=job.pk).update(
             status=RebuildJob.Status.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
         )
+        _announce(job.pk)
         raise
     RebuildJob.objects.filter(pk=job.pk).update(
         status=RebuildJob.Status.DONE, done=job.total, finished_at=timezone.now()
     )
     job.refresh_from_db()
+    _announce(job.pk)
     return job
+
+
+def rebuild_job_version(job_id: int) -> int | None:
+    """A number that grows with a rebuild job's progress (two a game replayed, one more when it
+    ends), for its page's live stream; None for no such job."""
+    row = RebuildJob.objects.filter(pk=job_id).values("done", "status").first()
+    if row is None:
+        return None
+    finished = row["status"] in (RebuildJob.Status.DONE, RebuildJob.Status.FAILED)
+    return 2 * row["done"] + (1 if finished else 0)
+
+
+def _announce(job_id: int) -> None:
+    """Tell the job's page (core.live) how far it has come, once what was saved is committed."""
+    live.publish_on_commit(f"rebuild:{job_id}", lambda: rebuild_job_version(job_id) or 0)

@@ -6,6 +6,7 @@
 //   its open/closed state;
 // - the discard step counts the cards you have chosen;
 // - keys: "L" opens or closes the last trick; on replays the left and right arrows step.
+// (The live updates themselves: static/js/live.js.)
 (function () {
   "use strict";
   let lastTrickOpen = false;

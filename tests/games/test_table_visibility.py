@@ -24,7 +24,7 @@ API_POSTS = {
     "look/": {},
     "act/": {"expected_action": 0, "action": {"call": "pass"}},
 }
-PAGE_GETS = ["table", "live", "poll", "game_record"]
+PAGE_GETS = ["table", "live", "poll", "events", "game_record"]
 PAGE_POSTS = {
     "sit": {"seat": "1"},
     "leave": {},

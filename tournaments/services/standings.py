@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 
+from core import live
+
 from .. import selectors
 from ..formats import FormatError, Tiebreak
 from ..models import Standing, Tournament
@@ -101,4 +103,8 @@ def standings_recalculate(tournament_id: int) -> bool:
     tournament.standings_version += 1
     tournament.standings_updated_at = timezone.now()
     tournament.save(update_fields=["bracket_snapshot", "standings_version", "standings_updated_at"])
+    # Standings and bracket pages listening to the tournament's stream refetch on commit.
+    live.publish_on_commit(
+        f"tournament:{tournament.pk}:standings", lambda: tournament.standings_version
+    )
     return True

@@ -38,6 +38,7 @@ from .standings import (
     results_sheet,
     standings,
     standings_csv,
+    standings_events,
     standings_version,
     table_cards,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "round_swap",
     "standings",
     "standings_csv",
+    "standings_events",
     "standings_version",
     "table_cards",
     "table_detail",

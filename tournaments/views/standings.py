@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from core import live
 from core.downloads import csv_response
 
 from .. import policies, selectors
@@ -60,6 +61,18 @@ def standings(request, pk):
     if request.htmx and request.GET.get("fragment") == "table":
         return render(request, "tournaments/standings.html#standings-table", context)
     return render(request, "tournaments/standings.html", context)
+
+
+@require_GET
+async def standings_events(request, pk):
+    """The standings' (and bracket's) live stream: server-sent events carrying only the
+    snapshot's version; the standings and bracket pages refetch their fragment on each."""
+    return await live.sse_response(
+        request,
+        f"tournament:{pk}:standings",
+        lambda: selectors.standings_version(pk),
+        missing=_("There is no such tournament."),
+    )
 
 
 @require_GET

@@ -453,8 +453,12 @@ def test_the_live_fragment_is_the_part_that_changes(four, client_for):
     response = client_for(four[0]).get(url("live", table))
     page = response.content.decode()
     assert response.status_code == 200 and is_fragment(page)
-    assert 'hx-trigger="table-changed from:body"' in page
+    assert 'hx-trigger="table-changed from:body, sse:version"' in page
     assert f'hx-get="{url("live", table)}"' in page
+    # The whole page listens to the table's stream, from outside the part that is swapped.
+    whole = client_for(four[0]).get(url("table", table)).content.decode()
+    stream = f'sse-connect="{reverse("games:events", args=[table.pk])}?v={table.version}"'
+    assert stream in whole and stream not in page
 
 
 def test_the_page_refreshes_itself_only_while_waiting_on_others(four, client_for):

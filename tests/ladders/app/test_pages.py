@@ -171,11 +171,19 @@ def test_rebuilds_are_for_directors_and_staff(client, club, people, rated):
     assert response.status_code == 302 and response["Location"] == job.get_absolute_url()
     assert (job.scope, job.club, job.game) == ("club", club, "five_hundred")
     page = client.get(job.get_absolute_url())
-    assert page.status_code == 200 and 'hx-trigger="every 1s"' in page.content.decode()
+    html = page.content.decode()
+    # The page listens to the job's stream and polls only where no stream can be held.
+    events = reverse("ladders:rebuild_job_events", args=[job.pk])
+    assert page.status_code == 200 and f'sse-connect="{events}?v=0"' in html
+    assert 'hx-trigger="sse:version"' in html and 'data-poll-trigger="sse:version, every 1s"' in html
+    stream = client.get(events)
+    assert stream.status_code == 200 and stream["Content-Type"].startswith("text/event-stream")
+    assert "id: 0\nevent: version\ndata: 0\n" in stream.content.decode()
     client.logout()
 
     login(client, member)
     assert client.get(job.get_absolute_url()).status_code == 403
+    assert client.get(events).status_code == 404
     client.logout()
 
     people[5].is_staff = True
@@ -188,13 +196,20 @@ def test_rebuilds_are_for_directors_and_staff(client, club, people, rated):
 
 
 def test_the_rebuild_page_polls_until_done(
-    client, club, people, rated, django_capture_on_commit_callbacks
+    client, club, people, rated, django_capture_on_commit_callbacks, monkeypatch
 ):
+    from core import live
+
+    heard = []
+    monkeypatch.setattr(live, "publish", lambda channel, version: heard.append((channel, version)))
     login(client, people[0])
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("ladders:club_rebuild", args=[club.slug]))
     job = RebuildJob.objects.get()
     assert job.status == "done" and job.done == job.total == 6  # the club's six games
+    # Its page's stream heard the progress, ending with "done": numbers only.
+    versions = [v for channel, v in heard if channel == f"rebuild:{job.pk}"]
+    assert versions and versions == sorted(versions) and versions[-1] == 2 * 6 + 1
     part = client.get(job.get_absolute_url(), headers={"HX-Request": "true"})
     html = part.content.decode()
     assert html.lstrip().startswith('<section id="job-progress"')

@@ -487,3 +487,32 @@ def test_result_form_refuses_impossible_hands_and_huge_scores_issue_10(
     assert "A score of 99999999 is too high: a score is at most 100000." in body
     assert "whole number" not in body
     assert not TableResult.objects.exists()
+
+
+def test_the_standings_stream_tells_the_version_and_results_publish_it(
+    client, director, published, monkeypatch, django_capture_on_commit_callbacks
+):
+    from core import live
+
+    heard = []
+    monkeypatch.setattr(live, "publish", lambda channel, version: heard.append((channel, version)))
+    published.refresh_from_db()
+    seen = published.standings_version
+    stream = url("standings_events", published.pk)
+    # Under WSGI (this client) the answer is the event due, if any, and a `retry:`.
+    quiet = client.get(stream, headers={"Last-Event-ID": str(seen)})
+    assert quiet.status_code == 200 and quiet["Content-Type"].startswith("text/event-stream")
+    assert "id:" not in quiet.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_enter(director, first_table(published), scores=[500, 10])
+    published.refresh_from_db()
+    assert published.standings_version > seen
+    assert heard[-1] == (f"tournament:{published.pk}:standings", published.standings_version)
+    behind = client.get(stream, {"v": seen}).content.decode()
+    assert f"id: {published.standings_version}\nevent: version\n" in behind
+    assert client.get(url("standings_events", 999999)).status_code == 404
+    # The pages listen to it, and poll only as a fallback.
+    for page in ("standings", "bracket"):
+        body = client.get(url(page, published.pk)).content.decode()
+        assert f'sse-connect="{stream}?v=' in body and "sse:version" in body
+        assert 'hx-trigger="every 5s"' not in body and 'data-poll-trigger="every 5s"' in body
