@@ -8,12 +8,14 @@ its progress partial while the job runs.
 
 from __future__ import annotations
 
+import hashlib
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -57,7 +59,31 @@ def _board_context(request, game: str, club: Club | None) -> dict:
     board = selectors.ladder_board(game, club)
     page = Paginator(board.rows, PAGE_SIZE).get_page(request.GET.get("page"))
     rows = [{"row": row, "user": user, "wins": board.wins.get(user.pk, 0)} for row, user in page]
-    return {"board": board, "page": page, "rows": rows}
+    return {"board": board, "page": page, "rows": rows, "rows_key": _rows_key(request, board, rows)}
+
+
+def _rows_key(request, board, rows: list[dict]) -> str:
+    """What the rendered rows of a ladder page depend on, as the key of their cached fragment:
+    every figure and name in them, the reader (their own row is marked), the language (names
+    of months, decimal marks) and the time zone (the dates)."""
+    me = request.user.pk if request.user.is_authenticated else None
+    content = (
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+        board.game,
+        board.club.slug if board.club else None,
+        [
+            (
+                item["row"],
+                item["wins"],
+                item["user"].username,
+                item["user"].shown_name,
+                item["user"].pk == me,
+            )
+            for item in rows
+        ],
+    )
+    return hashlib.sha256(repr(content).encode()).hexdigest()
 
 
 # Ladders ----------------------------------------------------------------------------------------

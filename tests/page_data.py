@@ -7,7 +7,7 @@ night, twelve single-player entrants with stored standings, every other one with
 champion) and rated online games (spread over the nights without a tournament, alternately
 four-handed partnership Five Hundred and three-to-five-handed Pitch), each with its players'
 statistics; then rebuilds the four ladders (site-wide and the club's, both games) from those
-games the way the rebuild job does. Everyone plays at least one game. It returns a `ClubData`.
+games the way the rebuild job does. It returns a `ClubData`.
 """
 
 from __future__ import annotations
@@ -179,17 +179,14 @@ def build_club(
 
     games_rows = []
     seats_of = []
+    # Each night has its crowd of twenty members (the player among them); three games in five
+    # are played at the nights of the last three months (so that the ladders are long).
+    crowds = {n.pk: [data.player, *rng.sample(users[2:], 19)] for n in game_nights}
+    recent = [n for n in game_nights if n.starts_at >= now - timedelta(days=85)] or game_nights
     for g in range(games):
-        # Most games at the latest nights (so that the ladders, of recent players, are long).
-        night = game_nights[int(len(game_nights) * rng.random() ** 3)]
+        night = rng.choice(recent) if rng.random() < 0.6 else rng.choice(game_nights)
         played_at = night.starts_at + timedelta(minutes=rng.randrange(15, 200), seconds=g % 60)
-        # Everyone plays: the first games go round the members in order.
-        if g * 4 < members:
-            pool = users[(g * 4) % members : (g * 4) % members + 5]
-        else:
-            pool = rng.sample(users, 5)
-        if data.player not in pool and g % 3 == 0:
-            pool = [data.player, *pool[:4]]
+        pool = rng.sample(crowds[night.pk], 5)
         if g % 2 == 0 and len(pool) >= 4:
             game, seats = Game.FIVE_HUNDRED, pool[:4]
             teams = [[seats[0].pk, seats[2].pk], [seats[1].pk, seats[3].pk]]
