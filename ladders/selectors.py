@@ -584,7 +584,7 @@ def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
     The database does the counting: each game is given its night, and for each night only the
     players level on the most wins come back (with the games they played that night), and each
     night's number of games. Nights whose times overlap (a game may count for two) are counted
-    from the games' players instead (still one query)."""
+    from the games' players instead (two queries, whatever the history)."""
     if not lines:
         return
     windows = [_night_window(line.night) for line in lines]
@@ -603,7 +603,7 @@ def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
         )
 
     if _overlap(windows):
-        tops = _night_tops_overlapping(games, windows)
+        tops, counts = _night_tops_overlapping(games, windows)
     else:
         tops = defaultdict(list)
         for night, user_id, wins, played in (
@@ -617,15 +617,19 @@ def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
             .values_list("night", "user_id", "wins", "played")
         ):
             tops[night].append((user_id, wins, played))
+        counts = (
+            dict(
+                games.annotate(night=night_of("played_at"))
+                .order_by()
+                .values("night")
+                .annotate(n=Count("pk"))
+                .values_list("night", "n")
+            )
+            if tops
+            else {}
+        )
     if not tops:
         return
-    counts = dict(
-        games.annotate(night=night_of("played_at"))
-        .order_by()
-        .values("night")
-        .annotate(n=Count("pk"))
-        .values_list("night", "n")
-    )
     users = User.objects.in_bulk({u for top in tops.values() for u, *_ in top})
     for i, line in enumerate(lines):
         if not tops.get(i):
@@ -644,9 +648,16 @@ def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
         ) % {"wins_part": wins_part, "played": top[0][2], "count": count}
 
 
-def _night_tops_overlapping(games, windows) -> dict[int, list[tuple[int, int, int]]]:
-    """(user, wins, played) of each night's players level on the most wins, by night index,
-    counted in Python (a game may count for two overlapping nights)."""
+def _night_tops_overlapping(
+    games, windows
+) -> tuple[dict[int, list[tuple[int, int, int]]], dict[int, int]]:
+    """(user, wins, played) of each night's players level on the most wins, and each night's
+    number of games, by night index, counted in Python (a game may count for two overlapping
+    nights)."""
+    times = list(games.values_list("played_at", flat=True))
+    counts = {
+        i: sum(1 for at in times if start <= at <= end) for i, (start, end) in enumerate(windows)
+    }
     entries = list(
         GamePlayer.objects.filter(rated_game__in=games).values_list(
             "rated_game__played_at", "user_id", "place"
@@ -664,7 +675,7 @@ def _night_tops_overlapping(games, windows) -> dict[int, list[tuple[int, int, in
         if wins:
             best = max(wins.values())
             tops[i] = [(u, n, played[u]) for u, n in wins.items() if n == best]
-    return tops
+    return tops, counts
 
 
 @dataclass
