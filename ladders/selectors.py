@@ -27,7 +27,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Case, Count, F, IntegerField, Max, Q, Value, When, Window
 from django.db.models.functions import Rank
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -567,6 +567,39 @@ def night_history(club: Club, limit: int = 12, now: datetime | None = None) -> l
         out.append(line)
     _nights_from_games(club, by_games)
     return out
+
+
+NIGHTS_GENERATION = "ladders:nights-generation"
+
+
+def nights_changed() -> None:
+    """Forget every cached night history: a night, a tournament, its entrants, a ladder (a game
+    rated or a rebuild) or a member's name changed (see `ladders.receivers`)."""
+    cache.add(NIGHTS_GENERATION, 0, None)
+    try:
+        cache.incr(NIGHTS_GENERATION)
+    except ValueError:  # evicted in between
+        cache.set(NIGHTS_GENERATION, 1, None)
+
+
+def night_history_cached(club: Club, limit: int = 12) -> list[NightResult]:
+    """`night_history`, cached until anything it reads changes (`nights_changed`) or the club's
+    next night starts (and joins the history); in the reader's language (the lines' words)."""
+    now = timezone.now()
+    generation = cache.get(NIGHTS_GENERATION, 0)
+    key = f"ladders:nights:{club.pk}:{limit}:{generation}:{translation.get_language()}"
+    cached = cache.get(key)
+    if cached is not None and (cached["until"] is None or now < cached["until"]):
+        return cached["lines"]
+    lines = night_history(club, limit, now)
+    until = (
+        club.nights.filter(status=ClubNight.Status.SCHEDULED, starts_at__gte=now)
+        .order_by("starts_at")
+        .values_list("starts_at", flat=True)
+        .first()
+    )
+    cache.set(key, {"lines": lines, "until": until}, BOARD_CACHE_SECONDS)
+    return lines
 
 
 def _night_window(night: ClubNight) -> tuple[datetime, datetime]:

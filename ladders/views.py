@@ -123,7 +123,7 @@ def club_ladder(request, slug):
         "game": game,
         "tabs": _game_tabs(base, game),
         "base_url": base,
-        "nights": selectors.night_history(club),
+        "nights": selectors.night_history_cached(club),
         "may_manage": access.is_director or services.may_rebuild(request.user, None),
         "may_rebuild": may_rebuild,
         "rebuild_form": RebuildForm(),

@@ -193,3 +193,58 @@ def test_overlapping_nights_count_a_game_for_each(people, club, finished_table):
     lines = selectors.night_history(club, now=start + timedelta(days=1))
     assert [sorted(w["name"] for w in line.winners) for line in lines] == [["Ann", "Cy"]] * 2
     assert all("1 rated game" in line.detail for line in lines), [ln.detail for ln in lines]
+
+
+def _night(club, starts_at):
+    from clubs.models import ClubNight
+
+    return ClubNight.objects.create(
+        club=club,
+        starts_at=starts_at,
+        venue="Hall",
+        capacity=20,
+        registration_opens_at=starts_at - timedelta(days=7),
+        registration_closes_at=starts_at,
+    )
+
+
+def test_the_cached_night_history_follows_a_game_and_a_name_at_once(
+    client, people, club, finished_table
+):
+    ann, bob, cy, di = people[:4]
+    started = timezone.now() - timedelta(hours=2)
+    _night(club, started)
+    url = f"/ladders/clubs/{club.slug}/"
+    assert "No tournament or rated games recorded." in client.get(url).content.decode()
+    _play(finished_table, club, [ann, bob, cy, di], [0, 2], started + timedelta(minutes=40))
+    html = client.get(url).content.decode()
+    assert "No tournament or rated games recorded." not in html
+    assert "1 win from 1 of the night" in html and ">Ann</a>" in html
+    ann.display_name = "Annabel"
+    ann.save()
+    assert ">Annabel</a>" in client.get(url).content.decode()
+
+
+def test_the_cached_night_history_takes_in_a_night_once_it_starts(people, club, monkeypatch):
+    now = timezone.now()
+    night = _night(club, now + timedelta(hours=1))
+    assert selectors.night_history_cached(club) == []
+    monkeypatch.setattr(selectors.timezone, "now", lambda: now + timedelta(hours=2))
+    assert [line.night.pk for line in selectors.night_history_cached(club)] == [night.pk]
+
+
+def test_the_cached_night_history_speaks_the_readers_language(people, club, finished_table):
+    from django.utils import translation
+
+    ann, bob, cy, di = people[:4]
+    started = timezone.now() - timedelta(hours=2)
+    _night(club, started)
+    _play(finished_table, club, [ann, bob, cy, di], [0, 2], started + timedelta(minutes=40))
+    details = {}
+    for code in LANGUAGES:
+        with translation.override(code):
+            details[code] = selectors.night_history_cached(club)[0].detail
+    cache.clear()
+    for code in LANGUAGES:
+        with translation.override(code):
+            assert selectors.night_history(club)[0].detail == details[code]
