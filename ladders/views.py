@@ -12,6 +12,7 @@ import hashlib
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -192,7 +193,6 @@ def player(request, username):
     game = selectors.game_or_default(asked if asked else next(iter(sorted(games_played)), None))
     club_slug = request.GET.get("club") or None
     ladder = _chart_ladder(person, lines, game, club_slug)
-    history = selectors.rating_history(person, ladder) if ladder else []
     if ladder and ladder.club_id:
         title = _("%(name)s: %(club)s %(game)s rating") % {
             "name": person.shown_name,
@@ -204,11 +204,7 @@ def player(request, username):
             "name": person.shown_name,
             "game": Game(game).label,
         }
-    chart = charts.rating_chart(
-        history,
-        title=title,
-        chart_id="rating-chart",
-    )
+    chart, changes = _rating_part(person, ladder, title)
     stats, stats_games = selectors.player_stats(person, game)
     is_me = request.user.is_authenticated and request.user.pk == person.pk
     context = {
@@ -236,7 +232,7 @@ def player(request, username):
             for ln in lines
         ],
         "chart": mark_safe(chart),  # built by ladders.charts, every text escaped
-        "changes": selectors.history_changes(person, ladder) if ladder else [],
+        "changes": changes,
         "recent": selectors.recent_games(person),
         "clubs": selectors.player_clubs(person),
         "tournaments": selectors.player_tournaments(person),
@@ -249,6 +245,33 @@ def player(request, username):
     if request.htmx and request.htmx.target == "player-game":
         return render(request, "ladders/player.html#player-game", context)
     return render(request, "ladders/player.html", context)
+
+
+def _rating_part(person, ladder, title: str) -> tuple[str, list]:
+    """The rating chart and the latest changes of the player on a ladder. They change only with
+    the ladder's ratings, so they are cached per ladder version (and language and zone, which
+    the chart's words and dates are in, and title, which has the player's name)."""
+    if ladder is None:
+        return charts.rating_chart([], title=title, chart_id="rating-chart"), []
+    key = "ladders:player-rating:{}:{}:{}:{}".format(
+        person.pk,
+        ladder.pk,
+        ladder.version,
+        hashlib.sha256(
+            "\n".join(
+                (translation.get_language(), timezone.get_current_timezone_name(), title)
+            ).encode()
+        ).hexdigest(),
+    )
+    part = cache.get(key)
+    if part is None:
+        history = selectors.rating_history(person, ladder)
+        part = (
+            charts.rating_chart(history, title=title, chart_id="rating-chart"),
+            selectors.history_changes(person, ladder),
+        )
+        cache.set(key, part, selectors.BOARD_CACHE_SECONDS)
+    return part
 
 
 def _stats_charts(stats, game: str) -> dict:
