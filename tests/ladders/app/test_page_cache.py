@@ -248,3 +248,34 @@ def test_the_cached_night_history_speaks_the_readers_language(people, club, fini
     for code in LANGUAGES:
         with translation.override(code):
             assert selectors.night_history(club)[0].detail == details[code]
+
+
+def test_the_cached_rating_chart_follows_a_new_game_at_once(client, rated, club, finished_table):
+    ann, bob, cy, di = rated
+    url = f"/ladders/players/{ann.username}/?club={club.slug}"
+    html = client.get(url).content.decode()
+    dots = html.count("<circle")
+    assert dots
+    _play(finished_table, club, [ann, bob, cy, di], [0, 2], timezone.now())
+    again = client.get(url).content.decode()
+    assert again.count("<circle") > dots
+
+
+def test_the_cached_rating_chart_speaks_the_readers_language(client, rated, club):
+    from django.conf import settings as live
+
+    url = f"/ladders/players/{rated[0].username}/?club={club.slug}"
+
+    def chart(code):
+        client.cookies[live.LANGUAGE_COOKIE_NAME] = code
+        html = client.get(url).content.decode()
+        start = html.index('id="rating-chart"')
+        return html[start : html.index("</svg>", start)]
+
+    fresh = {}
+    for code in LANGUAGES:
+        cache.clear()
+        fresh[code] = chart(code)
+    for code in LANGUAGES:
+        assert chart(code) == fresh[code], code
+    assert len(set(fresh.values())) > 1
