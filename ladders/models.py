@@ -5,7 +5,8 @@
   holds the result as the rating layer reads it (teams of player ids, their places) and whether
   it counts for the ladders under the current rules (`rated`). `GamePlayer` lists its people.
 - `Ladder` is one ranking: a game (Five Hundred or Pitch) site-wide or within one club. Its row
-  is also the lock that every change to its ratings takes.
+  is also the lock that every change to its ratings takes, and its `version` goes up with each
+  such change (the pages' cached leaderboards are keyed on it).
 - `PlayerRating` is a player's current rating on a ladder; `RatingChange` is the rating a game
   left them with (the history a chart draws).
 - `PlayerGameStats` is one player's statistics from one online game's hand records, summed on
@@ -220,6 +221,11 @@ class Ladder(models.Model):
         null=True, blank=True, help_text="The RatedGame applied last (ties on time go by id)."
     )
     rebuilt_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(
+        default=0,
+        help_text="Goes up whenever its ratings change (a game applied, a rebuild); what the "
+        "pages cache is keyed on it.",
+    )
 
     class Meta:
         ordering = ["club__name", "game"]

@@ -5,12 +5,19 @@ physical tournament table's confirmed or corrected result (the periodic sync sta
 net for a lost task).
 """
 
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from accounts.models import User
+from clubs.models import ClubNight
 from core.enqueue import enqueue_on_commit
 from games.signals import game_finished
+from tournaments.models import Entrant, EntrantMember, Tournament
 from tournaments.signals import result_confirmed
 
+from .models import Ladder
+from .selectors import nights_changed
 from .tasks import record_table_game, record_tournament_result
 
 
@@ -22,3 +29,23 @@ def rate_finished_game(sender, table_id, **kwargs):
 @receiver(result_confirmed, dispatch_uid="ladders.record_tournament_result")
 def rate_confirmed_result(sender, table_id, **kwargs):
     enqueue_on_commit(record_tournament_result, table_id)
+
+
+# The clubs' night histories (winners of past nights) are cached until something they read
+# changes: forgotten at once (for this transaction's own reads) and again on commit (so that a
+# read racing the change cannot keep the old history).
+NIGHT_SOURCES = (ClubNight, Tournament, Entrant, EntrantMember, Ladder, User)
+
+
+def _forget_nights(sender, **kwargs):
+    nights_changed()
+    transaction.on_commit(nights_changed)
+
+
+for _model in NIGHT_SOURCES:
+    post_save.connect(
+        _forget_nights, sender=_model, dispatch_uid=f"ladders.nights.{_model.__name__}"
+    )
+    post_delete.connect(
+        _forget_nights, sender=_model, dispatch_uid=f"ladders.nights.del.{_model.__name__}"
+    )

@@ -17,13 +17,17 @@ rules_for(club) -> LadderRules                        how a club's ladders run (
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Count, Q
-from django.utils import timezone
+from django.core.cache import cache
+from django.db.models import Case, Count, F, IntegerField, Max, Q, Value, When, Window
+from django.db.models.functions import Rank
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -48,6 +52,7 @@ from .ratings import (
     MIN_GAMES,
     HistoryPoint,
     LeaderboardRow,
+    Rating,
     leaderboard,
 )
 
@@ -79,6 +84,19 @@ def rules_for(club: Club | int | None) -> LadderRules:
     if row is None:
         return LadderRules()
     return LadderRules(row.rate_bot_games, row.min_games, row.active_days)
+
+
+def rules_of_clubs(club_ids) -> dict[int | None, LadderRules]:
+    """`rules_for` of many clubs (None: the site) with one query."""
+    club_ids = set(club_ids)
+    rows = {
+        row.club_id: LadderRules(row.rate_bot_games, row.min_games, row.active_days)
+        for row in ClubLadderSettings.objects.filter(club_id__in=club_ids - {None})
+    }
+    return {
+        club_id: SITE_RULES if club_id is None else rows.get(club_id, LadderRules())
+        for club_id in club_ids
+    }
 
 
 def ladder_explanation(
@@ -134,13 +152,50 @@ def game_or_default(value: str | None) -> str:
     return value if value in GAMES else Game.FIVE_HUNDRED
 
 
+class BoardRows(Sequence):
+    """A leaderboard's rows as (LeaderboardRow, User) pairs. The members are read only for the
+    rows asked for (a page of them: one query), so that a long ladder's page costs no more
+    than a short one's. Rows whose member has gone since the leaderboard was cached are left
+    out."""
+
+    def __init__(self, rows: list[LeaderboardRow]):
+        self._rows = rows
+        self._users: dict[int, User] = {}
+
+    def _pairs(self, rows: list[LeaderboardRow]) -> list[tuple[LeaderboardRow, User]]:
+        missing = {r.player for r in rows} - self._users.keys()
+        if missing:
+            self._users.update(User.objects.in_bulk(missing))
+        return [(r, self._users[r.player]) for r in rows if r.player in self._users]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return self._pairs(self._rows[index])
+        pairs = self._pairs([self._rows[index]])
+        if not pairs:
+            raise IndexError(index)
+        return pairs[0]
+
+    def __iter__(self):
+        return iter(self._pairs(self._rows))
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"<BoardRows of {len(self._rows)}>"
+
+
 @dataclass
 class Board:
     game: str
     club: Club | None
     ladder: Ladder | None
     rules: LadderRules
-    rows: list[tuple[LeaderboardRow, User]]
+    rows: Sequence[tuple[LeaderboardRow, User]]
     explanation: str
     rated_players: int  # everyone with a rating, shown or not
     bot_note: str = ""  # site-wide: clubs that rate games with bots reach this ladder too
@@ -149,6 +204,28 @@ class Board:
     @property
     def game_label(self) -> str:
         return Game(self.game).label
+
+
+BOARD_CACHE_SECONDS = 24 * 60 * 60
+
+
+def _board_ratings(ladder: Ladder, min_games: int) -> dict[str, Any]:
+    """The ratings of a ladder's players with at least `min_games` games, and how many players
+    it rates: cached per ladder version (which every change to its ratings bumps). Plain
+    numbers, no names: the members themselves are read fresh for the rows shown."""
+    key = f"ladders:board:{ladder.pk}:{ladder.version}:{min_games}"
+    data = cache.get(key)
+    if data is None:
+        data = {
+            "rated": PlayerRating.objects.filter(ladder=ladder).count(),
+            "rows": list(
+                PlayerRating.objects.filter(ladder=ladder, games_played__gte=min_games)
+                .order_by()
+                .values_list("user_id", "mu", "sigma", "games_played", "wins", "last_played_at")
+            ),
+        }
+        cache.set(key, data, BOARD_CACHE_SECONDS)
+    return data
 
 
 def ladder_board(game: str, club: Club | None = None, now: datetime | None = None) -> Board:
@@ -165,30 +242,25 @@ def ladder_board(game: str, club: Club | None = None, now: datetime | None = Non
     ladder = Ladder.objects.filter(game=game, club=club).first()
     if ladder is None:
         return Board(game, club, None, rules, [], explanation, 0, bot_note)
-    qs = PlayerRating.objects.filter(ladder=ladder, games_played__gte=rules.min_games)
-    if rules.active_days is not None:
-        qs = qs.filter(last_played_at__gte=now - timedelta(days=rules.active_days))
-    ratings = list(qs.select_related("user"))
-    users = {r.user_id: r.user for r in ratings}
+    data = _board_ratings(ladder, rules.min_games)
     rows = leaderboard(
-        {r.user_id: r for r in ratings},
-        {r.user_id: r.games_played for r in ratings},
-        {r.user_id: r.last_played_at for r in ratings},
+        {uid: Rating(mu, sigma) for uid, mu, sigma, *_ in data["rows"]},
+        {uid: played for uid, _, _, played, *_ in data["rows"]},
+        {uid: last for uid, *_, last in data["rows"]},
         now,
         min_games=rules.min_games,
         active_days=rules.active_days,
     )
-    rated = PlayerRating.objects.filter(ladder=ladder).count()
     return Board(
         game,
         club,
         ladder,
         rules,
-        [(row, users[row.player]) for row in rows],
+        BoardRows(rows),
         explanation,
-        rated,
+        data["rated"],
         bot_note,
-        {r.user_id: r.wins for r in ratings},
+        {uid: wins for uid, *_, wins, _ in data["rows"]},
     )
 
 
@@ -240,26 +312,46 @@ def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:
             r.ladder.game,
         )
     )
-    rules_of = {club_id: rules_for(club_id) for club_id in {r.ladder.club_id for r in ratings}}
-    lines = []
+    rules_of = rules_of_clubs({r.ladder.club_id for r in ratings})
+    shown = []
     for rating in ratings:
         rules = rules_of[rating.ladder.club_id]
-        shown = rating.games_played >= rules.min_games and (
+        if rating.games_played >= rules.min_games and (
             rules.active_days is None
             or rating.last_played_at >= now - timedelta(days=rules.active_days)
-        )
-        position = None
-        if shown:
-            better = PlayerRating.objects.filter(
-                ladder=rating.ladder,
+        ):
+            shown.append(rating)
+    # Each shown rating's place: one more than the players above it on its ladder, counted for
+    # every ladder at once (one query, grouped by ladder).
+    above: dict[int, int] = {}
+    if shown:
+        better = Q()
+        for rating in shown:
+            rules = rules_of[rating.ladder.club_id]
+            one = Q(
+                ladder_id=rating.ladder_id,
                 conservative__gt=rating.conservative,
                 games_played__gte=rules.min_games,
             )
             if rules.active_days is not None:
-                better = better.filter(last_played_at__gte=now - timedelta(days=rules.active_days))
-            position = better.count() + 1
-        lines.append(RatingLine(rating.ladder, rating, position))
-    return lines
+                one &= Q(last_played_at__gte=now - timedelta(days=rules.active_days))
+            better |= one
+        above = dict(
+            PlayerRating.objects.filter(better)
+            .order_by()
+            .values("ladder_id")
+            .annotate(n=Count("pk"))
+            .values_list("ladder_id", "n")
+        )
+    shown_ids = {r.pk for r in shown}
+    return [
+        RatingLine(
+            rating.ladder,
+            rating,
+            above.get(rating.ladder_id, 0) + 1 if rating.pk in shown_ids else None,
+        )
+        for rating in ratings
+    ]
 
 
 def rating_history(user, ladder: Ladder) -> list[HistoryPoint]:
@@ -297,8 +389,20 @@ def player_stats(user, game: str, club: Club | None = None):
     qs = PlayerGameStats.objects.filter(user=user, game=game)
     if club is not None:
         qs = qs.filter(club=club)
-    rows = list(qs.values_list("data", flat=True))
-    return stats_data.load(stats_data.total(game, rows)), len(rows)
+    # The sum is cached under what would change with any row: how many there are, the newest
+    # row and the latest time one was (re)computed. So a page reads one small aggregate, not
+    # every game's figures.
+    mark = qs.aggregate(n=Count("pk"), top=Max("pk"), last=Max("computed_at"))
+    if not mark["n"]:
+        return stats_data.load(stats_data.empty(game)), 0
+    key = "ladders:stats:{}:{}:{}:{}:{}:{}".format(
+        user.pk, game, club.pk if club else "", mark["n"], mark["top"], mark["last"].isoformat()
+    )
+    data = cache.get(key)
+    if data is None:
+        data = stats_data.total(game, qs.values_list("data", flat=True))
+        cache.set(key, data, BOARD_CACHE_SECONDS)
+    return stats_data.load(data), mark["n"]
 
 
 @dataclass
@@ -432,17 +536,22 @@ def night_history(club: Club, limit: int = 12, now: datetime | None = None) -> l
     standings). A night without one is won by whoever won the most of the club's rated games
     that finished during the night (from its start to two hours after its scheduled end);
     equal counts share the night. A night with neither has no winner.
+
+    A fixed number of queries whatever the club's history: the nights, their tournaments (three
+    queries), and for the nights without one their games' players and their games (one query
+    each) and the winners among those players (one).
     """
     now = now or timezone.now()
     nights = list(
-        ClubNight.objects.filter(
-            club=club, status=ClubNight.Status.SCHEDULED, starts_at__lt=now
-        ).order_by("-starts_at")[:limit]
+        club.nights.filter(status=ClubNight.Status.SCHEDULED, starts_at__lt=now).order_by(
+            "-starts_at"
+        )[:limit]
     )
     if not nights:
         return []
     by_tournament = _tournament_winners([n.pk for n in nights])
     out = []
+    by_games = []
     for night in nights:
         line = NightResult(night)
         if by_tournament.get(night.pk):
@@ -454,40 +563,152 @@ def night_history(club: Club, limit: int = 12, now: datetime | None = None) -> l
             line.how = "tournament"
             line.detail = ", ".join(t.name for t in line.tournaments)
         else:
-            _night_from_games(club, night, line)
+            by_games.append(line)
         out.append(line)
+    _nights_from_games(club, by_games)
     return out
 
 
-def _night_from_games(club: Club, night: ClubNight, line: NightResult) -> None:
-    games = RatedGame.objects.filter(
-        club=club,
-        rated=True,
-        played_at__gte=night.starts_at,
-        played_at__lte=night.ends_at + NIGHT_SLACK,
+NIGHTS_GENERATION = "ladders:nights-generation"
+
+
+def nights_changed() -> None:
+    """Forget every cached night history: a night, a tournament, its entrants, a ladder (a game
+    rated or a rebuild) or a member's name changed (see `ladders.receivers`)."""
+    cache.add(NIGHTS_GENERATION, 0, None)
+    try:
+        cache.incr(NIGHTS_GENERATION)
+    except ValueError:  # evicted in between
+        cache.set(NIGHTS_GENERATION, 1, None)
+
+
+def night_history_cached(club: Club, limit: int = 12) -> list[NightResult]:
+    """`night_history`, cached until anything it reads changes (`nights_changed`) or the club's
+    next night starts (and joins the history); in the reader's language (the lines' words)."""
+    now = timezone.now()
+    generation = cache.get(NIGHTS_GENERATION, 0)
+    key = f"ladders:nights:{club.pk}:{limit}:{generation}:{translation.get_language()}"
+    cached = cache.get(key)
+    if cached is not None and (cached["until"] is None or now < cached["until"]):
+        return cached["lines"]
+    lines = night_history(club, limit, now)
+    until = (
+        club.nights.filter(status=ClubNight.Status.SCHEDULED, starts_at__gte=now)
+        .order_by("starts_at")
+        .values_list("starts_at", flat=True)
+        .first()
     )
+    cache.set(key, {"lines": lines, "until": until}, BOARD_CACHE_SECONDS)
+    return lines
+
+
+def _night_window(night: ClubNight) -> tuple[datetime, datetime]:
+    return night.starts_at, night.ends_at + NIGHT_SLACK
+
+
+def _overlap(windows: list[tuple[datetime, datetime]]) -> bool:
+    ordered = sorted(windows)
+    return any(b[0] <= a[1] for a, b in itertools.pairwise(ordered))
+
+
+def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
+    """Fill in the winners of nights without a tournament from the club's rated games.
+
+    The database does the counting: each game is given its night, and for each night only the
+    players level on the most wins come back (with the games they played that night), and each
+    night's number of games. Nights whose times overlap (a game may count for two) are counted
+    from the games' players instead (two queries, whatever the history)."""
+    if not lines:
+        return
+    windows = [_night_window(line.night) for line in lines]
+    during = Q()
+    for start, end in windows:
+        during |= Q(played_at__gte=start, played_at__lte=end)
+    games = RatedGame.objects.filter(during, club=club, rated=True)
+
+    def night_of(prefix: str) -> Case:
+        return Case(
+            *(
+                When(**{f"{prefix}__gte": start, f"{prefix}__lte": end}, then=Value(i))
+                for i, (start, end) in enumerate(windows)
+            ),
+            output_field=IntegerField(),
+        )
+
+    if _overlap(windows):
+        tops, counts = _night_tops_overlapping(games, windows)
+    else:
+        tops = defaultdict(list)
+        for night, user_id, wins, played in (
+            GamePlayer.objects.filter(rated_game__in=games)
+            .order_by()
+            .annotate(night=night_of("rated_game__played_at"))
+            .values("night", "user_id")
+            .annotate(wins=Count("pk", filter=Q(place=0)), played=Count("pk"))
+            .annotate(top=Window(Rank(), partition_by=[F("night")], order_by=F("wins").desc()))
+            .filter(top=1, wins__gt=0)
+            .values_list("night", "user_id", "wins", "played")
+        ):
+            tops[night].append((user_id, wins, played))
+        counts = (
+            dict(
+                games.annotate(night=night_of("played_at"))
+                .order_by()
+                .values("night")
+                .annotate(n=Count("pk"))
+                .values_list("night", "n")
+            )
+            if tops
+            else {}
+        )
+    if not tops:
+        return
+    users = User.objects.in_bulk({u for top in tops.values() for u, *_ in top})
+    for i, line in enumerate(lines):
+        if not tops.get(i):
+            continue
+        top = sorted(tops[i], key=lambda t: (users[t[0]].shown_name, t[0]))
+        best = top[0][1]
+        count = counts.get(i, 0)
+        line.winners = [{"name": users[u].shown_name, "user": users[u]} for u, *_ in top]
+        line.how = "games"
+        # Two numbers, each with its own plural: the sentence is built from two translated halves.
+        wins_part = ngettext("%(wins)s win", "%(wins)s wins", best) % {"wins": best}
+        line.detail = ngettext(
+            "%(wins_part)s from %(played)s of the night's %(count)s rated game",
+            "%(wins_part)s from %(played)s of the night's %(count)s rated games",
+            count,
+        ) % {"wins_part": wins_part, "played": top[0][2], "count": count}
+
+
+def _night_tops_overlapping(
+    games, windows
+) -> tuple[dict[int, list[tuple[int, int, int]]], dict[int, int]]:
+    """(user, wins, played) of each night's players level on the most wins, and each night's
+    number of games, by night index, counted in Python (a game may count for two overlapping
+    nights)."""
+    times = list(games.values_list("played_at", flat=True))
+    counts = {
+        i: sum(1 for at in times if start <= at <= end) for i, (start, end) in enumerate(windows)
+    }
     entries = list(
-        GamePlayer.objects.filter(rated_game__in=games).select_related("user").order_by("user_id")
+        GamePlayer.objects.filter(rated_game__in=games).values_list(
+            "rated_game__played_at", "user_id", "place"
+        )
     )
-    if not entries:
-        return
-    wins = Counter(e.user_id for e in entries if e.place == 0)
-    played = Counter(e.user_id for e in entries)
-    users = {e.user_id: e.user for e in entries}
-    if not wins:
-        return
-    best = max(wins.values())
-    top = sorted((uid for uid, n in wins.items() if n == best), key=lambda u: users[u].shown_name)
-    line.winners = [{"name": users[u].shown_name, "user": users[u]} for u in top]
-    line.how = "games"
-    count = games.count()
-    # Two numbers, each with its own plural: the sentence is built from two translated halves.
-    wins_part = ngettext("%(wins)s win", "%(wins)s wins", best) % {"wins": best}
-    line.detail = ngettext(
-        "%(wins_part)s from %(played)s of the night's %(count)s rated game",
-        "%(wins_part)s from %(played)s of the night's %(count)s rated games",
-        count,
-    ) % {"wins_part": wins_part, "played": played[top[0]], "count": count}
+    tops = {}
+    for i, (start, end) in enumerate(windows):
+        wins: Counter = Counter()
+        played: Counter = Counter()
+        for at, user_id, place in entries:
+            if start <= at <= end:
+                played[user_id] += 1
+                if place == 0:
+                    wins[user_id] += 1
+        if wins:
+            best = max(wins.values())
+            tops[i] = [(u, n, played[u]) for u, n in wins.items() if n == best]
+    return tops, counts
 
 
 @dataclass
@@ -499,32 +720,31 @@ class TournamentLine:
 
 
 def player_tournaments(user, limit: int = 10) -> list[TournamentLine]:
-    """Tournaments the player entered, newest first, with their place when standings exist."""
+    """Tournaments the player entered, newest first, with their place when standings exist
+    (one query: the place and the standings' length are counted beside each entry)."""
+    from django.db.models import IntegerField, OuterRef, Subquery
+    from django.db.models.functions import Coalesce
+
     from tournaments.models import EntrantMember, Standing
 
+    rank = Standing.objects.filter(entrant_id=OuterRef("entrant_id")).values("rank")[:1]
+    size = (
+        Standing.objects.filter(tournament_id=OuterRef("entrant__tournament_id"))
+        .order_by()
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     members = list(
         EntrantMember.objects.filter(user=user)
         .select_related("entrant", "entrant__tournament", "entrant__tournament__club")
+        .annotate(
+            place=Subquery(rank, output_field=IntegerField()),
+            lines=Coalesce(Subquery(size, output_field=IntegerField()), 0),
+        )
         .order_by("-entrant__tournament__created_at")[:limit]
     )
-    standing = {
-        s.entrant_id: s.rank
-        for s in Standing.objects.filter(entrant_id__in=[m.entrant_id for m in members])
-    }
-    counts = Counter(
-        Standing.objects.filter(
-            tournament_id__in=[m.entrant.tournament_id for m in members]
-        ).values_list("tournament_id", flat=True)
-    )
-    return [
-        TournamentLine(
-            m.entrant.tournament,
-            m.entrant,
-            standing.get(m.entrant_id),
-            counts.get(m.entrant.tournament_id, 0),
-        )
-        for m in members
-    ]
+    return [TournamentLine(m.entrant.tournament, m.entrant, m.place, m.lines) for m in members]
 
 
 def player_clubs(user) -> list[Any]:

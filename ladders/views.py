@@ -8,12 +8,15 @@ its progress partial while the job runs.
 
 from __future__ import annotations
 
+import hashlib
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -58,7 +61,31 @@ def _board_context(request, game: str, club: Club | None) -> dict:
     board = selectors.ladder_board(game, club)
     page = Paginator(board.rows, PAGE_SIZE).get_page(request.GET.get("page"))
     rows = [{"row": row, "user": user, "wins": board.wins.get(user.pk, 0)} for row, user in page]
-    return {"board": board, "page": page, "rows": rows}
+    return {"board": board, "page": page, "rows": rows, "rows_key": _rows_key(request, board, rows)}
+
+
+def _rows_key(request, board, rows: list[dict]) -> str:
+    """What the rendered rows of a ladder page depend on, as the key of their cached fragment:
+    every figure and name in them, the reader (their own row is marked), the language (names
+    of months, decimal marks) and the time zone (the dates)."""
+    me = request.user.pk if request.user.is_authenticated else None
+    content = (
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+        board.game,
+        board.club.slug if board.club else None,
+        [
+            (
+                item["row"],
+                item["wins"],
+                item["user"].username,
+                item["user"].shown_name,
+                item["user"].pk == me,
+            )
+            for item in rows
+        ],
+    )
+    return hashlib.sha256(repr(content).encode()).hexdigest()
 
 
 # Ladders ----------------------------------------------------------------------------------------
@@ -98,7 +125,7 @@ def club_ladder(request, slug):
         "game": game,
         "tabs": _game_tabs(base, game),
         "base_url": base,
-        "nights": selectors.night_history(club),
+        "nights": selectors.night_history_cached(club),
         "may_manage": access.is_director or services.may_rebuild(request.user, None),
         "may_rebuild": may_rebuild,
         "rebuild_form": RebuildForm(),
@@ -167,7 +194,6 @@ def player(request, username):
     game = selectors.game_or_default(asked if asked else next(iter(sorted(games_played)), None))
     club_slug = request.GET.get("club") or None
     ladder = _chart_ladder(person, lines, game, club_slug)
-    history = selectors.rating_history(person, ladder) if ladder else []
     if ladder and ladder.club_id:
         title = _("%(name)s: %(club)s %(game)s rating") % {
             "name": person.shown_name,
@@ -179,11 +205,7 @@ def player(request, username):
             "name": person.shown_name,
             "game": Game(game).label,
         }
-    chart = charts.rating_chart(
-        history,
-        title=title,
-        chart_id="rating-chart",
-    )
+    chart, changes = _rating_part(person, ladder, title)
     stats, stats_games = selectors.player_stats(person, game)
     is_me = request.user.is_authenticated and request.user.pk == person.pk
     context = {
@@ -211,7 +233,7 @@ def player(request, username):
             for ln in lines
         ],
         "chart": mark_safe(chart),  # built by ladders.charts, every text escaped
-        "changes": selectors.history_changes(person, ladder) if ladder else [],
+        "changes": changes,
         "recent": selectors.recent_games(person),
         "clubs": selectors.player_clubs(person),
         "tournaments": selectors.player_tournaments(person),
@@ -224,6 +246,33 @@ def player(request, username):
     if request.htmx and request.htmx.target == "player-game":
         return render(request, "ladders/player.html#player-game", context)
     return render(request, "ladders/player.html", context)
+
+
+def _rating_part(person, ladder, title: str) -> tuple[str, list]:
+    """The rating chart and the latest changes of the player on a ladder. They change only with
+    the ladder's ratings, so they are cached per ladder version (and language and zone, which
+    the chart's words and dates are in, and title, which has the player's name)."""
+    if ladder is None:
+        return charts.rating_chart([], title=title, chart_id="rating-chart"), []
+    key = "ladders:player-rating:{}:{}:{}:{}".format(
+        person.pk,
+        ladder.pk,
+        ladder.version,
+        hashlib.sha256(
+            "\n".join(
+                (translation.get_language(), timezone.get_current_timezone_name(), title)
+            ).encode()
+        ).hexdigest(),
+    )
+    part = cache.get(key)
+    if part is None:
+        history = selectors.rating_history(person, ladder)
+        part = (
+            charts.rating_chart(history, title=title, chart_id="rating-chart"),
+            selectors.history_changes(person, ladder),
+        )
+        cache.set(key, part, selectors.BOARD_CACHE_SECONDS)
+    return part
 
 
 def _stats_charts(stats, game: str) -> dict:

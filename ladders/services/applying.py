@@ -160,5 +160,6 @@ def apply_game(rated_game: RatedGame) -> list[Ladder]:
         else:
             late.append(ladder)
         ladder.games_rated += 1
-        ladder.save(update_fields=["games_rated", "last_played_at", "last_game_id"])
+        ladder.version += 1
+        ladder.save(update_fields=["games_rated", "last_played_at", "last_game_id", "version"])
     return late

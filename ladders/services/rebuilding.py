@@ -184,7 +184,10 @@ def _write(ladder: Ladder, replay: Replay) -> None:
     ladder.games_rated = sum(1 for ok in replay.counted.values() if ok)
     ladder.last_played_at, ladder.last_game_id = replay.last if replay.last else (None, None)
     ladder.rebuilt_at = timezone.now()
-    ladder.save(update_fields=["games_rated", "last_played_at", "last_game_id", "rebuilt_at"])
+    ladder.version += 1
+    ladder.save(
+        update_fields=["games_rated", "last_played_at", "last_game_id", "rebuilt_at", "version"]
+    )
 
 
 def ladder_rebuild(
