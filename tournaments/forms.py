@@ -60,6 +60,10 @@ FORMAT_SUMMARY = {
         "Club-night movement for individuals: new partners each round, "
         "everyone keeps their own running total."
     ),
+    Format.DUPLICATE: gettext_lazy(
+        "Partnerships play the same deals (boards) at every table; each result is compared "
+        "with the others on the same board."
+    ),
 }
 
 

@@ -147,9 +147,7 @@ class Tournament(models.Model):
         help_text=_("Duplicate: how each board's results are compared."),
         verbose_name=_("scoring"),
     )
-    boards_per_round = models.PositiveSmallIntegerField(
-        default=3, verbose_name=_("boards a round")
-    )
+    boards_per_round = models.PositiveSmallIntegerField(default=3, verbose_name=_("boards a round"))
     movement = models.CharField(
         max_length=10,
         choices=Movement.choices,

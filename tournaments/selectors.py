@@ -96,6 +96,7 @@ DEFAULT_TIEBREAKS: dict[str, list[str]] = {
     Tournament.Format.SINGLE_ELIMINATION: [Tiebreak.POINTS_DIFFERENCE],
     Tournament.Format.DOUBLE_ELIMINATION: [Tiebreak.POINTS_DIFFERENCE],
     Tournament.Format.PROGRESSIVE: [Tiebreak.WINS, Tiebreak.HANDS_WON],
+    Tournament.Format.DUPLICATE: [],
 }
 
 
@@ -382,7 +383,17 @@ def my_table(user, tournament: Tournament) -> MyTable | None:
 
 
 def round_unfinished_tables(round_: Round) -> QuerySet[TournamentTable]:
-    """The round's tables that have no confirmed result yet: derived from the results."""
+    """The round's tables that have no confirmed result yet: derived from the results (in a
+    duplicate event: a confirmed result on every board the table plays)."""
+    duplicate = Tournament.objects.filter(
+        pk=round_.tournament_id, format=Tournament.Format.DUPLICATE
+    ).exists()
+    if duplicate:
+        tables = TournamentTable.objects.filter(round=round_).annotate(
+            done=Count("board_results", filter=Q(board_results__status="confirmed"))
+        )
+        open_ids = [t.pk for t in tables if t.done < len(t.boards or [])]
+        return TournamentTable.objects.filter(pk__in=open_ids).order_by("number")
     return (
         TournamentTable.objects.filter(round=round_)
         .exclude(result__status=TableResult.Status.CONFIRMED)
