@@ -58,6 +58,7 @@ __all__ = [
     "duplicate_start",
     "movement_of",
     "pair_entrants",
+    "revealed_numbers",
 ]
 
 
@@ -472,9 +473,21 @@ def duplicate_scores(tournament: Tournament, *, numbers=None):
     )
 
 
+def revealed_numbers(tournament: Tournament) -> list[int]:
+    """The boards every table due to play them has played (their seeds are public)."""
+    return list(
+        Board.objects.filter(board_set=tournament.board_set_id, revealed_at__isnull=False)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
 def duplicate_standings_rows(tournament: Tournament) -> list[dict]:
-    """The standings snapshot's rows (see services.standings): every confirmed result."""
-    scores = duplicate_scores(tournament)
+    """The standings snapshot's rows (see services.standings), which everyone may read: while
+    the event runs they count only the boards every table has played (a result on a board is
+    never shown to someone who may still play it); once it is over, every confirmed result."""
+    numbers = None if tournament.is_finished else revealed_numbers(tournament)
+    scores = duplicate_scores(tournament, numbers=numbers)
     if scores is None:
         return []
     rows = []
