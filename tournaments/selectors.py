@@ -68,6 +68,7 @@ from .formats import (
 )
 from .formats.standings import DRAW, LOSS, WIN
 from .models import (
+    BoardResult,
     Bye,
     Entrant,
     EntrantMember,
@@ -313,8 +314,14 @@ def table_info(table: TournamentTable) -> dict[str, Any]:
             if result
             else None
         ),
-        "finished": bool(result and result.is_confirmed),
+        "finished": _boards_done(table) if table.boards else bool(result and result.is_confirmed),
     }
+
+
+def _boards_done(table: TournamentTable) -> bool:
+    """A duplicate table is finished once every board it plays has a confirmed result."""
+    done = BoardResult.objects.filter(table=table, status=BoardResult.Status.CONFIRMED).count()
+    return done >= len(table.boards)
 
 
 @dataclass
