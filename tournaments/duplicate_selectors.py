@@ -357,6 +357,15 @@ def table_boards(table: TournamentTable, user, seen: BoardAccess) -> list[dict[s
     return rows
 
 
+def pitch_bids(tournament: Tournament) -> list[int]:
+    low = int((tournament.options or {}).get("min_bid", 1) or 1)
+    return list(range(low, 5))
+
+
+def pitch_points() -> list[tuple[str, str]]:
+    return [("high", _("High")), ("low", _("Low")), ("jack", _("Jack")), ("game", _("Game"))]
+
+
 def call_choices(tournament: Tournament) -> list[tuple[str, str]]:
     """The contracts a physical table may enter: every call of the rules, and "passed out"."""
     options = tournament.options or {}

@@ -524,6 +524,19 @@ class TableBoardSerializer(serializers.Serializer):
 
 
 class BoardResultInputSerializer(serializers.Serializer):
-    contract = serializers.CharField(max_length=20, help_text='A call, or "pass".')
+    contract = serializers.CharField(
+        max_length=20, help_text='Five Hundred: a call, or "pass". Pitch: the bid.'
+    )
     declarer = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
-    tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10)
+    tricks = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=10,
+        help_text="Five Hundred: tricks the declaring side took.",
+    )
+    points = serializers.DictField(
+        child=serializers.IntegerField(allow_null=True, min_value=0, max_value=1),
+        required=False,
+        help_text="Pitch: high, low, jack, game → 0 (NS), 1 (EW) or null (nobody).",
+    )

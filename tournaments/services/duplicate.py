@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from core.choices import Game
 from games import boards as game_boards
-from games.engines import five_hundred
+from games.engines import five_hundred, pitch
 from games.errors import GameError
 from games.models import Board, TableHand
 from games.models import Table as GameTable
@@ -239,13 +239,57 @@ def _five_hundred_entry(tournament: Tournament, contract, declarer, tricks) -> d
     }
 
 
+def _side_value(value):
+    if value in (None, "", "none"):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1  # refused by the engine's check
+
+
+def _pitch_entry(tournament: Tournament, contract, declarer, points) -> dict:
+    try:
+        bid = int(contract)
+        pitcher = int(declarer)
+    except (TypeError, ValueError):
+        raise InvalidInput(_("Give the bid and the pitcher's seat."), field="contract") from None
+    if not isinstance(points, dict):
+        raise InvalidInput(_("Say which side took high, low, jack and game."), field="points")
+    sides = {name: _side_value(points.get(name)) for name in pitch.POINT_NAMES}
+    known = pitch.Options.__dataclass_fields__
+    options = pitch.Options(**{k: v for k, v in (tournament.options or {}).items() if k in known})
+    try:
+        scores = pitch.contract_scores(options, bid, pitcher, sides)
+    except ValueError:
+        raise InvalidInput(
+            _("That bid, pitcher and points can't be scored."), field="points"
+        ) from None
+    return {
+        "contract": str(bid),
+        "declarer": pitcher,
+        "tricks": None,
+        "scores": [scores[0], scores[1]],
+        "detail": {"points": sides},
+    }
+
+
 @transaction.atomic
 def board_result_enter(
-    actor, table: TournamentTable | int, number, *, contract, declarer=None, tricks=None
+    actor,
+    table: TournamentTable | int,
+    number,
+    *,
+    contract,
+    declarer=None,
+    tricks=None,
+    points=None,
 ) -> BoardResult:
-    """A player at a physical table (or a director) enters a board's result: the contract (a
-    call, or "pass" when everyone passed), the declarer's seat (0–3) and the tricks the
-    declaring side took; the engine scores it. A player's entry waits for the other pair to
+    """A player at a physical table (or a director) enters a board's result: at Five Hundred
+    the contract (a call, or "pass" when everyone passed), the declarer's seat (0–3) and the
+    tricks the declaring side took; at Pitch the bid, the pitcher's seat and which side took
+    each point (`points`: high, low, jack, game → 0 for NS, 1 for EW, None for nobody). The
+    engine scores it. A player's entry waits for the other pair to
     confirm (entering the same result confirms it); a director's entry is confirmed at once and
     may correct a confirmed one."""
     require_signed_in(actor)
@@ -258,9 +302,10 @@ def board_result_enter(
     if table.online:
         raise Conflict(_("This table is played on the site: its results record themselves."))
     number = _check_board(table, number)
-    if tournament.game != Game.FIVE_HUNDRED:
-        raise Conflict(_("Enter Pitch boards at a table played on the site."))
-    values = _five_hundred_entry(tournament, contract, declarer, tricks)
+    if tournament.game == Game.FIVE_HUNDRED:
+        values = _five_hundred_entry(tournament, contract, declarer, tricks)
+    else:
+        values = _pitch_entry(tournament, contract, declarer, points)
     existing = BoardResult.objects.select_for_update().filter(table=table, number=number).first()
     now = timezone.now()
     if existing is not None and not director:

@@ -98,7 +98,11 @@ def _table_context(request, tournament, table_id):
     if not policies.may_see_round(context["access"], table.round):
         raise Http404(_("That round hasn't been published yet."))
     context["boards"] = dup.table_boards(table, request.user, context["seen"])
-    context["calls"] = dup.call_choices(tournament)
+    if tournament.game == "pitch":
+        context["pitch_bids"] = dup.pitch_bids(tournament)
+        context["pitch_points"] = dup.pitch_points()
+    else:
+        context["calls"] = dup.call_choices(tournament)
     context["seats"] = list(table.seats.select_related("member__user", "entrant"))
     context["my_side"] = dup.side_of(request.user, table)
     return context
@@ -138,6 +142,9 @@ def board_enter(request, pk, table_id, number):
             contract=request.POST.get("contract", ""),
             declarer=request.POST.get("declarer"),
             tricks=request.POST.get("tricks"),
+            points={
+                name: request.POST.get(f"point_{name}") for name in ("high", "low", "jack", "game")
+            },
         )
     except services.TournamentError as error:
         return _answer(request, tournament, table_id, error=error)

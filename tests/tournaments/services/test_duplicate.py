@@ -261,3 +261,32 @@ def test_howell_with_shared_boards_reveals_after_every_table(make_tournament, di
     board.refresh_from_db()
     assert board.is_revealed
     assert Seat.objects.count() == 0  # physical: no site tables
+
+
+def test_pitch_physical_entry_scores_bid_and_points(make_tournament, director):
+    tournament = make_tournament(
+        5, format="duplicate", game="pitch", start=True, movement="mitchell", boards_per_round=1
+    )
+    assert tournament.options["partnerships"] is True
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    table = round1.tables.get(number=1)
+    ns_player, ew_player = (
+        table.seats.get(number=0).member.user,
+        table.seats.get(number=1).member.user,
+    )
+    number = table.boards[0]
+    points = {"high": 0, "low": 1, "jack": None, "game": 1}
+    with pytest.raises(services.InvalidInput):
+        services.board_result_enter(
+            ns_player, table, number, contract="2", declarer=0, points={"high": 0}
+        )
+    result = services.board_result_enter(
+        ns_player, table, number, contract="2", declarer=0, points=points
+    )
+    assert result.scores == [-2, 2] and result.status == "pending"
+    assert result.detail["points"] == points
+    confirmed = services.board_result_enter(
+        ew_player, table, number, contract="2", declarer=0, points=points
+    )
+    assert confirmed.is_confirmed and confirmed.confirmed_by == ew_player

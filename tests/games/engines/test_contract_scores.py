@@ -1,4 +1,5 @@
-"""Five Hundred: `contract_scores` (a physical table's entry) agrees with a played hand's score."""
+"""`contract_scores` (a physical table's entry) agrees with a played hand's score: Five Hundred and
+Pitch partnerships."""
 
 from __future__ import annotations
 
@@ -51,3 +52,48 @@ def test_examples():
 def test_bad_entries(call, declarer, tricks):
     with pytest.raises(ValueError):
         fh.contract_scores(4, fh.Options(), call, declarer, tricks)
+
+
+# Pitch partnerships ------------------------------------------------------------------------------
+
+
+def test_pitch_entry_scores_like_the_played_hand():
+    import random
+
+    from games.engines import pitch
+
+    options = pitch.Options(partnerships=True)
+    checked = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        hand = pitch.Hand.new(4, options, rng.randrange(4), rng)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        summary = hand.summary()
+        contract = summary["contract"]
+        if contract is None or summary["status"] != "complete":
+            continue
+        points = {
+            name: (None if seat is None else seat % 2) for name, seat in summary["points"].items()
+        }
+        assert (
+            pitch.contract_scores(options, contract["bid"], contract["seat"], points)
+            == hand.scores()
+        )
+        checked += 1
+    assert checked > 100
+
+
+def test_pitch_bad_entries():
+    from games.engines import pitch
+
+    options = pitch.Options(partnerships=True)
+    good = {"high": 0, "low": 1, "jack": None, "game": 0}
+    assert pitch.contract_scores(options, 2, 0, good) == [2, 1, 2, 1]
+    assert pitch.contract_scores(options, 3, 2, good) == [-3, 1, -3, 1]
+    for bid, seat, points in [
+        (5, 0, good), (0, 0, good), (2, 4, good), (2, 0, {**good, "high": None}),
+        (2, 0, {**good, "low": 2}), (2, 0, {"high": 0}),
+    ]:  # fmt: skip
+        with pytest.raises(ValueError):
+            pitch.contract_scores(options, bid, seat, points)
