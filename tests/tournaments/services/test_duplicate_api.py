@@ -107,7 +107,10 @@ def test_online_board_tables_are_for_their_players_only(make_tournament, directo
     other = user_at(table2, 0)
     assert page(other).get(f"/tables/{table1.game_table_id}/").status_code in (403, 404)
     assert api(other).get(f"/api/tables/{table1.game_table_id}/").status_code in (403, 404)
-    assert page(user_at(table1, 0)).get(f"/tables/{table1.game_table_id}/").status_code == 200
+    assert api(other).get(f"/api/tables/{table1.game_table_id}/state/").status_code in (403, 404)
+    player = user_at(table1, 0)
+    assert page(player).get(f"/tables/{table1.game_table_id}/").status_code == 200
+    assert api(player).get(f"/api/tables/{table1.game_table_id}/").status_code == 200
 
 
 def test_physical_entry_and_confirmation_by_api(event, director, outsider):
