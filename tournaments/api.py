@@ -402,7 +402,7 @@ class TournamentViewSet(
         summary="A duplicate event's standings",
         description="Directors (and everyone once the event is over) see every confirmed "
         "result; others only the boards every table has played.",
-        responses={200: DuplicateStandingsSerializer},
+        responses={200: DuplicateStandingsSerializer, 404: ErrorSerializer},
     )
     @action(detail=True, methods=["get"], url_path="duplicate/standings")
     def duplicate_standings(self, request, pk=None):
@@ -714,7 +714,7 @@ class TournamentTableViewSet(viewsets.GenericViewSet):
         "to confirm; a director's is confirmed at once.",
         parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)],
         request=BoardResultInputSerializer,
-        responses=_with_errors({201: TableBoardSerializer(many=True)}),
+        responses=_with_errors({201: TableBoardSerializer(many=True), **error_responses(404)}),
     )
     @action(detail=True, methods=["post"], url_path=r"boards/(?P<number>[0-9]{1,4})/result")
     def board_result(self, request, pk=None, number=None):
@@ -728,7 +728,7 @@ class TournamentTableViewSet(viewsets.GenericViewSet):
         summary="Confirm a board's result (the other pair or a director)",
         parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)],
         request=None,
-        responses=_with_errors({200: TableBoardSerializer(many=True)}),
+        responses=_with_errors({200: TableBoardSerializer(many=True), **error_responses(404)}),
     )
     @action(detail=True, methods=["post"], url_path=r"boards/(?P<number>[0-9]{1,4})/confirm")
     def board_confirm(self, request, pk=None, number=None):

@@ -33,9 +33,6 @@ from .services.duplicate import (
     revealed_numbers,
 )
 
-SEAT_NAMES = {0: "N", 1: "E", 2: "S", 3: "W"}
-
-
 @dataclass
 class BoardAccess:
     """One person and one duplicate event: their access, their pair, the boards they have

@@ -11,6 +11,9 @@
   A round with no table for an entrant gives that entrant a `Bye`.
 - `TableResult` is the one result of a table (the database allows no second row); it counts
   only once confirmed. Every director entry or correction leaves a `ResultAudit` row.
+- A duplicate event (`Format.DUPLICATE`) deals a `games.BoardSet` when it starts; each round's
+  tables carry their board numbers (`TournamentTable.boards`) and every board played at a table
+  is one `BoardResult` (recorded from the site table, or entered and confirmed at the club).
 - `Standing` rows are the standings as last recalculated (`tournaments.tasks`), with
   `Tournament.standings_version` bumped whenever they change, for cheap polling.
 
