@@ -33,6 +33,7 @@ from .services.duplicate import (
     revealed_numbers,
 )
 
+
 @dataclass
 class BoardAccess:
     """One person and one duplicate event: their access, their pair, the boards they have
