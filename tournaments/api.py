@@ -25,12 +25,17 @@ from core.api import ID_IN_PATH, ErrorSerializer, error_responses
 from core.downloads import csv_response
 from games.models import HouseRuleSet
 
+from . import duplicate_selectors as dup
 from . import policies, selectors, services
 from .models import Entrant, Round, Tournament, TournamentTable
 from .serializers import (
     AuditSerializer,
+    BoardResultInputSerializer,
+    BoardResultSerializer,
     BracketSerializer,
     CorrectInputSerializer,
+    DuplicateSerializer,
+    DuplicateStandingsSerializer,
     EntrantInputSerializer,
     EntrantSerializer,
     MyTableSerializer,
@@ -43,6 +48,7 @@ from .serializers import (
     StandingsVersionSerializer,
     SwapEntrantsInputSerializer,
     SwapSeatsInputSerializer,
+    TableBoardSerializer,
     TableInfoSerializer,
     TournamentInputSerializer,
     TournamentSerializer,
@@ -368,8 +374,78 @@ class TournamentViewSet(
             raise PermissionDenied(_("The audit log is for the club's directors."))
         return self._page(selectors.result_audit_log(tournament), AuditSerializer)
 
+    # Entrants ----------------------------------------------------------------------------------------
 
-# Entrants ----------------------------------------------------------------------------------------
+    # Duplicate events --------------------------------------------------------------------------
+
+    def _duplicate(self):
+        tournament = self.get_object()
+        if not tournament.is_duplicate:
+            raise Http404(_("This is not a duplicate event."))
+        return tournament, dup.board_access(self.request.user, tournament)
+
+    @extend_schema(
+        summary="A duplicate event: movement, schedule and boards",
+        description="Every board's commitment (public from the start) and its seed once every "
+        "table has played it. 404 when the tournament is no duplicate event or hasn't started.",
+        responses={200: DuplicateSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"])
+    def duplicate(self, request, pk=None):
+        tournament, seen = self._duplicate()
+        overview = dup.duplicate_overview(tournament, seen)
+        if overview is None:
+            raise Http404(_("The boards are dealt when the event starts."))
+        return Response(DuplicateSerializer(overview).data)
+
+    @extend_schema(
+        summary="A duplicate event's standings",
+        description="Directors (and everyone once the event is over) see every confirmed "
+        "result; others only the boards every table has played.",
+        responses={200: DuplicateStandingsSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path="duplicate/standings")
+    def duplicate_standings(self, request, pk=None):
+        tournament, seen = self._duplicate()
+        return Response(
+            DuplicateStandingsSerializer(dup.duplicate_standings(tournament, seen)).data
+        )
+
+    @extend_schema(
+        summary="A board's traveller: every table's result on it",
+        description="403 until you have played the board (directors always; everyone once "
+        "every table has played it or the event is over).",
+        parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        responses={200: BoardResultSerializer(many=True), **error_responses(403, 404)},
+    )
+    @action(detail=True, methods=["get"], url_path=r"duplicate/boards/(?P<number>[0-9]{1,4})")
+    def duplicate_board(self, request, pk=None, number=None):
+        tournament, seen = self._duplicate()
+        number = int(number)
+        if (
+            tournament.board_set_id is None
+            or number not in dup.movement_of(tournament).board_numbers
+        ):
+            raise Http404(_("There is no such board."))
+        if not seen.may_see(number):
+            raise services.NotAllowed(
+                _("You'll see board %(board)s's results once you have played it.")
+                % {"board": number}
+            )
+        return Response(BoardResultSerializer(dup.traveller(tournament, number), many=True).data)
+
+    @extend_schema(
+        summary="A pair's score card (the boards you may see)",
+        parameters=[OpenApiParameter("entrant_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        responses={200: BoardResultSerializer(many=True), 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path=r"duplicate/pairs/(?P<entrant_id>[0-9]{1,12})")
+    def duplicate_scorecard(self, request, pk=None, entrant_id=None):
+        tournament, seen = self._duplicate()
+        entrant = get_object_or_404(Entrant, pk=int(entrant_id), tournament=tournament)
+        return Response(
+            BoardResultSerializer(dup.scorecard(tournament, entrant.pk, seen), many=True).data
+        )
 
 
 @extend_schema(tags=["tournaments"])
@@ -612,3 +688,50 @@ class TournamentTableViewSet(viewsets.GenericViewSet):
         data.is_valid(raise_exception=True)
         services.table_set_online(request.user, table, data.validated_data["online"])
         return self._read(table)
+
+    # Duplicate events ------------------------------------------------------------------------
+
+    def _boards(self, table, code=status.HTTP_200_OK):
+        table = TournamentTable.objects.select_related("round", "tournament").get(pk=table.pk)
+        seen = dup.board_access(self.request.user, table.tournament)
+        rows = dup.table_boards(table, self.request.user, seen)
+        return Response(TableBoardSerializer(rows, many=True).data, status=code)
+
+    @extend_schema(
+        summary="A duplicate table's boards this round, with results and what you may do",
+        description="A result is shown to the table's players, and to others who may see "
+        "the board.",
+        responses={200: TableBoardSerializer(many=True), 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"])
+    def boards(self, request, pk=None):
+        return self._boards(self.get_object())
+
+    @extend_schema(
+        summary="Enter a board's result at a physical table",
+        description='Contract (a call, or "pass"), declarer seat (0–3) and the tricks the '
+        "declaring side took; the engine scores it. A player's entry waits for the other pair "
+        "to confirm; a director's is confirmed at once.",
+        parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        request=BoardResultInputSerializer,
+        responses=_with_errors({201: TableBoardSerializer(many=True), **error_responses(404)}),
+    )
+    @action(detail=True, methods=["post"], url_path=r"boards/(?P<number>[0-9]{1,4})/result")
+    def board_result(self, request, pk=None, number=None):
+        table = self.get_object()
+        data = BoardResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.board_result_enter(request.user, table, int(number), **data.validated_data)
+        return self._boards(table, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Confirm a board's result (the other pair or a director)",
+        parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        request=None,
+        responses=_with_errors({200: TableBoardSerializer(many=True), **error_responses(404)}),
+    )
+    @action(detail=True, methods=["post"], url_path=r"boards/(?P<number>[0-9]{1,4})/confirm")
+    def board_confirm(self, request, pk=None, number=None):
+        table = self.get_object()
+        services.board_result_confirm(request.user, table, int(number))
+        return self._boards(table)

@@ -60,6 +60,10 @@ FORMAT_SUMMARY = {
         "Club-night movement for individuals: new partners each round, "
         "everyone keeps their own running total."
     ),
+    Format.DUPLICATE: gettext_lazy(
+        "Partnerships play the same deals (boards) at every table; each result is compared "
+        "with the others on the same board."
+    ),
 }
 
 
@@ -168,6 +172,22 @@ class TournamentForm(forms.Form):
         required=False,
         initial=True,
     )
+    scoring = forms.ChoiceField(
+        label=gettext_lazy("Scoring"),
+        choices=Tournament.Scoring.choices,
+        initial=Tournament.Scoring.MATCHPOINTS,
+        required=False,
+    )
+    movement = forms.ChoiceField(
+        label=gettext_lazy("Movement"),
+        choices=Tournament.Movement.choices,
+        initial=Tournament.Movement.AUTO,
+        required=False,
+        help_text=gettext_lazy("Automatic: a Howell up to ten pairs, a Mitchell above."),
+    )
+    boards_per_round = forms.IntegerField(
+        label=gettext_lazy("Boards a round"), required=False, min_value=1, max_value=8, initial=3
+    )
     play = forms.ChoiceField(
         label=gettext_lazy("How a round is played"),
         choices=[
@@ -241,6 +261,9 @@ class TournamentForm(forms.Form):
         "play",
         "hand_limit",
         "house_rules",
+        "scoring",
+        "movement",
+        "boards_per_round",
     )
 
     def __init__(self, *args, club, user, tournament: Tournament | None = None, **kwargs):
@@ -309,6 +332,9 @@ class TournamentForm(forms.Form):
                 "game": t.game,
                 "format": t.format,
                 "rounds": t.rounds,
+                "scoring": t.scoring,
+                "movement": t.movement,
+                "boards_per_round": t.boards_per_round,
                 "cycles": t.cycles,
                 "bracket_reset": t.bracket_reset,
                 "play": t.play,
@@ -422,6 +448,9 @@ class TournamentForm(forms.Form):
             "online": d["online"],
             "bot_level": d["bot_level"],
             "entrants_from_night": bool(d.get("entrants_from_night")),
+            "scoring": d.get("scoring") or Tournament.Scoring.MATCHPOINTS,
+            "movement": d.get("movement") or Tournament.Movement.AUTO,
+            "boards_per_round": d.get("boards_per_round") or 3,
         }
 
     def changes(self) -> dict[str, Any]:

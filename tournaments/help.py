@@ -21,6 +21,7 @@ FORMAT_HELP_TEMPLATES: dict[str, str | None] = {
     Format.SINGLE_ELIMINATION: "tournaments/help/formats/single_elimination.html",
     Format.DOUBLE_ELIMINATION: None,
     Format.PROGRESSIVE: "tournaments/help/formats/progressive.html",
+    Format.DUPLICATE: "tournaments/help/formats/duplicate.html",
 }
 
 

@@ -11,6 +11,9 @@
   A round with no table for an entrant gives that entrant a `Bye`.
 - `TableResult` is the one result of a table (the database allows no second row); it counts
   only once confirmed. Every director entry or correction leaves a `ResultAudit` row.
+- A duplicate event (`Format.DUPLICATE`) deals a `games.BoardSet` when it starts; each round's
+  tables carry their board numbers (`TournamentTable.boards`) and every board played at a table
+  is one `BoardResult` (recorded from the site table, or entered and confirmed at the club).
 - `Standing` rows are the standings as last recalculated (`tournaments.tasks`), with
   `Tournament.standings_version` bumped whenever they change, for cheap polling.
 
@@ -43,11 +46,21 @@ class Tournament(models.Model):
         SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
         DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
         PROGRESSIVE = "progressive", _("Progressive")
+        DUPLICATE = "duplicate", _("Duplicate")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+
+    class Scoring(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("Matchpoints")
+        TOTAL_POINTS = "total_points", _("Total points")
+
+    class Movement(models.TextChoices):
+        AUTO = "auto", _("Automatic")
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell")
 
     class Play(models.TextChoices):
         TARGET = "target", _("To the game's target")
@@ -130,6 +143,30 @@ class Tournament(models.Model):
     seed = models.BigIntegerField(
         default=new_tournament_seed, editable=False, verbose_name=_("seed")
     )
+    scoring = models.CharField(
+        max_length=15,
+        choices=Scoring.choices,
+        default=Scoring.MATCHPOINTS,
+        help_text=_("Duplicate: how each board's results are compared."),
+        verbose_name=_("scoring"),
+    )
+    boards_per_round = models.PositiveSmallIntegerField(default=3, verbose_name=_("boards a round"))
+    movement = models.CharField(
+        max_length=10,
+        choices=Movement.choices,
+        default=Movement.AUTO,
+        help_text=_("Duplicate: how pairs and boards move between the tables."),
+        verbose_name=_("movement"),
+    )
+    board_set = models.ForeignKey(
+        "games.BoardSet",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        help_text=_("Duplicate: the boards dealt when the event started."),
+        verbose_name=_("board set"),
+    )
     draw = models.JSONField(
         default=list,
         blank=True,
@@ -197,6 +234,10 @@ class Tournament(models.Model):
     @property
     def is_progressive(self) -> bool:
         return self.format == self.Format.PROGRESSIVE
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.format == self.Format.DUPLICATE
 
     @property
     def partnerships(self) -> bool:
@@ -384,6 +425,12 @@ class TournamentTable(models.Model):
     online = models.BooleanField(
         default=False, help_text=_("Played on the site."), verbose_name=_("online")
     )
+    boards = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("Duplicate: the numbers of the boards played at this table this round."),
+        verbose_name=_("boards"),
+    )
     game_table = models.OneToOneField(
         "games.Table",
         on_delete=models.SET_NULL,
@@ -532,6 +579,104 @@ class TableResult(models.Model):
             "hands_won": list(self.hands_won),
             "winners": list(self.winners),
         }
+
+
+class BoardResult(models.Model):
+    """One table's result on one board of a duplicate event: North–South (seats 0 and 2) against
+    East–West (1 and 3). A bot pair has no entrant. Recorded from the site table's hand, or
+    entered at a physical table (contract, declarer, tricks) and confirmed by the other pair or
+    a director. `scores` are the points each direction scored, [NS, EW], from the engine."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an opponent to confirm")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    class Source(models.TextChoices):
+        ONLINE = "online", _("Recorded from the site table")
+        PHYSICAL = "physical", _("Entered at the table")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="board_results",
+        verbose_name=_("tournament"),
+    )
+    board = models.ForeignKey(
+        "games.Board", on_delete=models.PROTECT, related_name="+", verbose_name=_("board")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("board number"))
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="board_results", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        TournamentTable,
+        on_delete=models.CASCADE,
+        related_name="board_results",
+        verbose_name=_("table"),
+    )
+    ns_entrant = models.ForeignKey(
+        Entrant,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("North–South"),
+    )
+    ew_entrant = models.ForeignKey(
+        Entrant,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("East–West"),
+    )
+    contract = models.CharField(max_length=20, blank=True, verbose_name=_("contract"))
+    declarer = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("declarer"))
+    tricks = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("Tricks the declaring side took."),
+        verbose_name=_("tricks"),
+    )
+    scores = models.JSONField(verbose_name=_("scores"))
+    detail = models.JSONField(default=dict, blank=True, verbose_name=_("detail"))
+    source = models.CharField(max_length=10, choices=Source.choices, verbose_name=_("source"))
+    status = models.CharField(max_length=10, choices=Status.choices, verbose_name=_("status"))
+    entered_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(auto_now_add=True, verbose_name=_("entered at"))
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("confirmed at"))
+
+    class Meta:
+        verbose_name = _("board result")
+        verbose_name_plural = _("board results")
+        ordering = ["number", "round__number", "table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "board"], name="one_result_per_table_board"),
+        ]
+        indexes = [models.Index(fields=["tournament", "number"])]
+
+    def __str__(self):
+        return f"{self.table} board {self.number}: {self.scores}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
 
 
 class ResultAudit(models.Model):

@@ -25,6 +25,9 @@ Results at one table (`side`: the person's side at the table, None when not seat
     may_reject_result(side, director)    may_correct_result(director)
     result_entry_kind(mode, seated)      which service a results form calls
     result_rights(...) -> ResultRights   what the result box offers this person
+Duplicate events
+    may_enter_board(side, director)      may_confirm_board(side, director, entered_side)
+    may_see_board(access, tournament, played=, revealed=)   a board's traveller and cards
 """
 
 from __future__ import annotations
@@ -243,3 +246,27 @@ def result_rights(
         and not round_.is_draft
         and (finished or player),
     )
+
+
+# Duplicate events --------------------------------------------------------------------------------
+
+
+def may_enter_board(side: int | None, director: bool) -> bool:
+    """At a physical table, its players (either pair) or a director enter a board's result."""
+    return side is not None or director
+
+
+def may_confirm_board(side: int | None, director: bool, entered_side: int | None) -> bool:
+    """A player of the other pair confirms a board's result; a director away from the table."""
+    if side is None:
+        return director
+    return side != entered_side
+
+
+def may_see_board(
+    access: TournamentAccess, tournament: Tournament, *, played: bool, revealed: bool
+) -> bool:
+    """A board's results (its traveller) and cards are shown to whoever has played it, to the
+    directors, to everyone once every table has played it (its seed is revealed) or the event
+    is over — never to a player who may still have to play it."""
+    return access.is_director or played or revealed or tournament.is_finished

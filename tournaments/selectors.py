@@ -68,6 +68,7 @@ from .formats import (
 )
 from .formats.standings import DRAW, LOSS, WIN
 from .models import (
+    BoardResult,
     Bye,
     Entrant,
     EntrantMember,
@@ -96,6 +97,7 @@ DEFAULT_TIEBREAKS: dict[str, list[str]] = {
     Tournament.Format.SINGLE_ELIMINATION: [Tiebreak.POINTS_DIFFERENCE],
     Tournament.Format.DOUBLE_ELIMINATION: [Tiebreak.POINTS_DIFFERENCE],
     Tournament.Format.PROGRESSIVE: [Tiebreak.WINS, Tiebreak.HANDS_WON],
+    Tournament.Format.DUPLICATE: [],
 }
 
 
@@ -312,8 +314,14 @@ def table_info(table: TournamentTable) -> dict[str, Any]:
             if result
             else None
         ),
-        "finished": bool(result and result.is_confirmed),
+        "finished": _boards_done(table) if table.boards else bool(result and result.is_confirmed),
     }
+
+
+def _boards_done(table: TournamentTable) -> bool:
+    """A duplicate table is finished once every board it plays has a confirmed result."""
+    done = BoardResult.objects.filter(table=table, status=BoardResult.Status.CONFIRMED).count()
+    return done >= len(table.boards)
 
 
 @dataclass
@@ -382,7 +390,17 @@ def my_table(user, tournament: Tournament) -> MyTable | None:
 
 
 def round_unfinished_tables(round_: Round) -> QuerySet[TournamentTable]:
-    """The round's tables that have no confirmed result yet: derived from the results."""
+    """The round's tables that have no confirmed result yet: derived from the results (in a
+    duplicate event: a confirmed result on every board the table plays)."""
+    duplicate = Tournament.objects.filter(
+        pk=round_.tournament_id, format=Tournament.Format.DUPLICATE
+    ).exists()
+    if duplicate:
+        tables = TournamentTable.objects.filter(round=round_).annotate(
+            done=Count("board_results", filter=Q(board_results__status="confirmed"))
+        )
+        open_ids = [t.pk for t in tables if t.done < len(t.boards or [])]
+        return TournamentTable.objects.filter(pk__in=open_ids).order_by("number")
     return (
         TournamentTable.objects.filter(round=round_)
         .exclude(result__status=TableResult.Status.CONFIRMED)

@@ -53,6 +53,10 @@ class TournamentSerializer(serializers.ModelSerializer):
             "tiebreaks",
             "online",
             "bot_level",
+            "scoring",
+            "boards_per_round",
+            "movement",
+            "board_set",
             "status",
             "standings_version",
             "champion",
@@ -124,6 +128,15 @@ class TournamentInputSerializer(serializers.Serializer):
     )
     entrants_from_night = serializers.BooleanField(
         required=False, help_text="Enter the night's checked-in players (default true)."
+    )
+    scoring = serializers.ChoiceField(
+        choices=Tournament.Scoring.choices, required=False, help_text="Duplicate events."
+    )
+    boards_per_round = serializers.IntegerField(
+        required=False, min_value=1, max_value=8, help_text="Duplicate events."
+    )
+    movement = serializers.ChoiceField(
+        choices=Tournament.Movement.choices, required=False, help_text="Duplicate events."
     )
 
 
@@ -401,3 +414,129 @@ class AuditSerializer(serializers.ModelSerializer):
         model = ResultAudit
         fields = ["id", "table", "round", "table_number", "actor", "at", "old", "new", "reason"]
         read_only_fields = fields
+
+
+# Duplicate events --------------------------------------------------------------------------------
+
+
+class DuplicatePairSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    entrant_id = serializers.IntegerField(allow_null=True, help_text="Null for the bot pair.")
+    name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    field = serializers.CharField(allow_null=True, help_text="NS or EW in a Mitchell.")
+
+
+class DuplicateSittingSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    ns_pair = serializers.IntegerField()
+    ew_pair = serializers.IntegerField()
+    ns_name = serializers.CharField()
+    ew_name = serializers.CharField()
+    boards = serializers.ListField(child=serializers.IntegerField())
+    mine = serializers.BooleanField()
+
+
+class DuplicateRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    sittings = DuplicateSittingSerializer(many=True)
+
+
+class DuplicateBoardSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    commitment = serializers.CharField(help_text="SHA-256 commitment to the secret seed.")
+    seed = serializers.CharField(
+        allow_null=True, help_text="The seed, once every table has played the board."
+    )
+    revealed_at = serializers.DateTimeField(allow_null=True)
+    played = serializers.BooleanField(help_text="You have played it.")
+    visible = serializers.BooleanField(help_text="You may read its traveller.")
+
+
+class DuplicateSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="mitchell or howell")
+    pairs_count = serializers.IntegerField()
+    tables = serializers.IntegerField()
+    rounds_count = serializers.IntegerField()
+    boards_per_round = serializers.IntegerField()
+    boards_count = serializers.IntegerField()
+    plays_per_board = serializers.IntegerField()
+    bot_pair = serializers.IntegerField(allow_null=True)
+    my_pair = serializers.IntegerField(allow_null=True)
+    board_set_id = serializers.IntegerField()
+    pairs = DuplicatePairSerializer(many=True)
+    rounds = DuplicateRoundSerializer(many=True)
+    boards = DuplicateBoardSerializer(many=True)
+
+
+class BoardResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    board = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    ns_entrant_id = serializers.IntegerField(allow_null=True)
+    ew_entrant_id = serializers.IntegerField(allow_null=True)
+    ns_name = serializers.CharField()
+    ew_name = serializers.CharField()
+    contract = serializers.CharField()
+    declarer = serializers.IntegerField(allow_null=True, help_text="Seat 0–3 (N, E, S, W).")
+    tricks = serializers.IntegerField(allow_null=True)
+    ns_score = serializers.IntegerField()
+    ew_score = serializers.IntegerField()
+    ns_value = serializers.FloatField(
+        allow_null=True, help_text="Matchpoints, or the difference from the average."
+    )
+    ew_value = serializers.FloatField(allow_null=True)
+    status = serializers.ChoiceField(choices=["pending", "confirmed"])
+    source = serializers.ChoiceField(choices=["online", "physical"])
+
+
+class DuplicateStandingLineSerializer(serializers.Serializer):
+    entrant_id = serializers.IntegerField()
+    name = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+    rank = serializers.IntegerField()
+    tied = serializers.BooleanField()
+    boards = serializers.IntegerField()
+    total = serializers.FloatField()
+    top = serializers.FloatField()
+    percentage = serializers.FloatField(allow_null=True)
+    mine = serializers.BooleanField()
+
+
+class DuplicateStandingsSerializer(serializers.Serializer):
+    method = serializers.CharField()
+    all_boards = serializers.BooleanField(
+        help_text="False while the event runs for players: only fully played boards count."
+    )
+    boards = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    lines = DuplicateStandingLineSerializer(many=True)
+
+
+class TableBoardSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    result = BoardResultSerializer(allow_null=True)
+    has_result = serializers.BooleanField()
+    pending = serializers.BooleanField()
+    can_enter = serializers.BooleanField()
+    can_confirm = serializers.BooleanField()
+
+
+class BoardResultInputSerializer(serializers.Serializer):
+    contract = serializers.CharField(
+        max_length=20, help_text='Five Hundred: a call, or "pass". Pitch: the bid.'
+    )
+    declarer = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
+    tricks = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=10,
+        help_text="Five Hundred: tricks the declaring side took.",
+    )
+    points = serializers.DictField(
+        child=serializers.IntegerField(allow_null=True, min_value=0, max_value=1),
+        required=False,
+        help_text="Pitch: high, low, jack, game → 0 (NS), 1 (EW) or null (nobody).",
+    )

@@ -23,3 +23,14 @@ def on_game_finished(sender, table_id: int, **kwargs) -> None:
         from .tasks import record_online_result
 
         enqueue_on_commit(record_online_result, table_id)
+
+
+def on_hand_finished(sender, table_id: int, **kwargs) -> None:
+    """A hand is over at a site table: at a duplicate event's table it is a board, recorded
+    at once (the travellers and standings follow the play, board by board)."""
+    if TournamentTable.objects.filter(
+        game_table_id=table_id, tournament__format="duplicate"
+    ).exists():
+        from .tasks import record_online_result
+
+        enqueue_on_commit(record_online_result, table_id)

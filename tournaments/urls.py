@@ -47,4 +47,26 @@ urlpatterns = [
     path("<int:pk>/bracket/", views.bracket, name="bracket"),
     path("<int:pk>/results/", views.results_sheet, name="results"),
     path("<int:pk>/audit/", views.audit_log, name="audit"),
+    # Duplicate events
+    path("<int:pk>/duplicate/", views.duplicate_overview, name="duplicate"),
+    path("<int:pk>/duplicate/standings/", views.duplicate_standings, name="duplicate_standings"),
+    path(
+        "<int:pk>/duplicate/pairs/<int:entrant_id>/",
+        views.duplicate_scorecard,
+        name="duplicate_scorecard",
+    ),
+    path("<int:pk>/duplicate/boards/<int:number>/", views.duplicate_board, name="duplicate_board"),
+    path(
+        "<int:pk>/duplicate/tables/<int:table_id>/", views.duplicate_table, name="duplicate_table"
+    ),
+    path(
+        "<int:pk>/duplicate/tables/<int:table_id>/boards/<int:number>/enter/",
+        views.board_enter,
+        name="board_enter",
+    ),
+    path(
+        "<int:pk>/duplicate/tables/<int:table_id>/boards/<int:number>/confirm/",
+        views.board_confirm,
+        name="board_confirm",
+    ),
 ]

@@ -1485,6 +1485,46 @@ class Hand:
         )
 
 
+def contract_scores(
+    players: int, options: Options | None, call: str, declarer: int | None, tricks: int | None
+) -> list[int]:
+    """What a hand played away from the site adds to each seat, from its contract alone: the
+    `call` won by `declarer` and the `tricks` the declaring side took (for a misère, the
+    declarer's own tricks). Scored as `Hand.scores` scores a played hand (no trick-points cap:
+    there is no running total); "pass" (everyone passed) scores nothing. Four players (two
+    fixed sides: the defenders' tricks are the rest). Raises ValueError for an impossible
+    entry."""
+    if players != 4:
+        raise ValueError("contract scores need two fixed sides (4 players)")
+    options = options or Options()
+    if call == PASS_CALL:
+        return [0] * players
+    info = next((c for c in call_order(options.misere_rank) if c.call == call), None)
+    if info is None or (info.is_misere and not options.misere):
+        raise ValueError(f"unknown call {call!r}")
+    if isinstance(declarer, bool) or not isinstance(declarer, int) or not 0 <= declarer < players:
+        raise ValueError("declarer must be a seat")
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= TRICKS:
+        raise ValueError(f"tricks must be from 0 to {TRICKS}")
+    table_sides = sides(players, options)
+    own = next(side for side in table_sides if declarer in side)
+    out = [0] * players
+    if info.is_misere:
+        out[declarer] = info.value if tricks == 0 else -info.value
+        partner = partner_of(players, declarer)
+        if partner is not None:
+            out[partner] = out[declarer]
+        return out
+    if tricks >= info.tricks:
+        value = max(info.value, 250) if tricks == TRICKS else info.value
+    else:
+        value = -info.value
+    for side in table_sides:
+        for seat in side:
+            out[seat] = value if side is own else 10 * (TRICKS - tricks)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Games
 

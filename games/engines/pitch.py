@@ -913,6 +913,41 @@ def sides(players: int, options: Options | None = None) -> tuple[tuple[int, ...]
     return tuple((s,) for s in range(players))
 
 
+POINT_NAMES = ("high", "low", "jack", "game")
+
+
+def contract_scores(
+    options: Options | None, bid: int, pitcher: int, points: dict[str, int | None]
+) -> list[int]:
+    """What a partnership hand played away from the site adds to each of the four seats, from
+    its bid, the pitcher's seat and which side (0: seats 0 and 2, 1: seats 1 and 3) took each
+    point: High and Low always go to a side; Jack to nobody when it was not dealt, Game to
+    nobody on a tie. Scored as a played hand is: the pitching side scores its points if they
+    reach the bid, else minus the bid; the other side scores its points. Raises ValueError
+    for an impossible entry."""
+    options = options or Options()
+    if isinstance(bid, bool) or not isinstance(bid, int) or not options.min_bid <= bid <= MAX_BID:
+        raise ValueError(f"the bid must be from {options.min_bid} to {MAX_BID}")
+    if isinstance(pitcher, bool) or not isinstance(pitcher, int) or not 0 <= pitcher < 4:
+        raise ValueError("the pitcher must be a seat")
+    if not isinstance(points, dict) or set(points) != set(POINT_NAMES):
+        raise ValueError("say who took high, low, jack and game")
+    won = [0, 0]
+    for name in POINT_NAMES:
+        side = points[name]
+        if side is None and name in ("high", "low"):
+            raise ValueError(f"{name} always goes to a side")
+        if side is None:
+            continue
+        if isinstance(side, bool) or side not in (0, 1):
+            raise ValueError("a point goes to side 0, side 1 or (jack, game) nobody")
+        won[side] += 1
+    own = pitcher % 2
+    if won[own] < bid:
+        won[own] = -bid
+    return [won[seat % 2] for seat in range(4)]
+
+
 def apply_hand(
     totals: Sequence[int], hand: Hand, options: Options
 ) -> tuple[list[int], list[int] | None]:

@@ -44,11 +44,17 @@ Results
     result_record_online(game_table_id) -> TableResult | None           (the signal's task)
     online_results_sync() -> int            (the sweep: finished site games left without a result)
 
+Duplicate events (services.duplicate)
+    board_result_enter(actor, table, number, *, contract, declarer, tricks) -> BoardResult
+    board_result_confirm(actor, table, number) -> BoardResult
+    duplicate_record_online(game_table_id) -> list[BoardResult]       (site hands, per board)
+
 Standings
     standings_recalculate(tournament_id) -> bool                       (what the task runs)
 """
 
 from .drawing import advance_bracket, open_site_table
+from .duplicate import board_result_confirm, board_result_enter, duplicate_record_online
 from .errors import (
     AlreadyEntered,
     Conflict,
@@ -109,6 +115,9 @@ __all__ = [
     "TournamentError",
     "WrongStatus",
     "advance_bracket",
+    "board_result_confirm",
+    "board_result_enter",
+    "duplicate_record_online",
     "check_hands_won",
     "clean_result",
     "hands_played",

@@ -45,6 +45,7 @@ from ..models import (
     TournamentTable,
 )
 from .common import enqueue_standings, table_actor
+from .duplicate import board_ids, duplicate_build_round
 from .errors import Conflict, InvalidInput, RoundUnfinished
 
 Format = Tournament.Format
@@ -147,6 +148,8 @@ def _progressive_plan(tournament: Tournament, active: list[int], number: int):
 
 def build_round(tournament: Tournament, number: int) -> Round:
     """Pair round `number` by the tournament's format and store its tables and byes."""
+    if tournament.is_duplicate:
+        return duplicate_build_round(tournament, number)
     active = _active(tournament)
     if len(active) < 2:
         raise Conflict(_("At least two entrants must still be playing to pair a round."))
@@ -241,6 +244,7 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
     if actor is None:
         raise Conflict(_("No director of the club is left to open the site table."))
     round_number = table.round.number
+    boards = board_ids(tournament, table.boards) if tournament.is_duplicate else None
     try:
         game_table = game_services.table_create(
             actor,
@@ -253,6 +257,7 @@ def open_site_table(tournament: Tournament, table: TournamentTable, actor) -> Ga
             bot_level=tournament.bot_level or "club",
             hand_limit=tournament.hand_limit if tournament.play == Tournament.Play.HANDS else None,
             seat=None,
+            boards=boards,
         )
         game_services.table_seat_players(
             actor,

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -31,6 +32,7 @@ from .common import (
     tournament_link,
 )
 from .drawing import advance_bracket
+from .duplicate import duplicate_record_online
 from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
 
 Status = TableResult.Status
@@ -174,6 +176,8 @@ def _existing(table: TournamentTable) -> TableResult | None:
 
 
 def _check_playable(tournament: Tournament, table: TournamentTable) -> None:
+    if tournament.is_duplicate:
+        raise Conflict(_("In a duplicate event each board's result is entered on its own."))
     if tournament.is_draft:
         raise WrongStatus(_("%(tournament)s hasn't started yet.") % {"tournament": tournament.name})
     if table.round.is_draft:
@@ -476,10 +480,17 @@ def result_record_online(game_table_id: int) -> TableResult | None:
     its game is over (the `game_finished` receiver's task runs this). Idempotent: nothing
     changes when the result is already there, and a director's or a forfeit result stands.
     Returns the result (None when the site table is no tournament's or isn't finished)."""
-    found = TournamentTable.objects.filter(game_table_id=game_table_id).values_list("pk", flat=True)
+    found = list(
+        TournamentTable.objects.filter(game_table_id=game_table_id).values_list(
+            "pk", "tournament__format"
+        )
+    )
     if not found:
         return None
-    tournament, table = lock_table(found[0])
+    if found[0][1] == Tournament.Format.DUPLICATE:
+        duplicate_record_online(game_table_id)  # a board at a time, never a table result
+        return None
+    tournament, table = lock_table(found[0][0])
     game_table = GameTable.objects.get(pk=game_table_id)
     if not game_table.is_finished:
         return None
@@ -514,7 +525,29 @@ def online_results_sync(*, settle_seconds: float = SWEEP_SETTLE_SECONDS, limit: 
             game_table__finished_at__lt=cutoff,
             result__isnull=True,
         )
+        .exclude(tournament__format=Tournament.Format.DUPLICATE)
         .order_by("game_table__finished_at", "pk")
         .values_list("game_table_id", flat=True)[:limit]
     )
-    return sum(result_record_online(game_table_id) is not None for game_table_id in lost)
+    recorded = sum(result_record_online(game_table_id) is not None for game_table_id in lost)
+    return recorded + _duplicate_sync(cutoff, limit)
+
+
+def _duplicate_sync(cutoff, limit: int) -> int:
+    """The sweep for duplicate events: finished site tables with boards left unrecorded."""
+    tables = (
+        TournamentTable.objects.filter(
+            tournament__format=Tournament.Format.DUPLICATE,
+            tournament__status=Tournament.Status.RUNNING,
+            game_table__status=GameTable.Status.FINISHED,
+            game_table__finished_at__lt=cutoff,
+        )
+        .annotate(recorded=Count("board_results"))
+        .order_by("game_table__finished_at", "pk")
+        .values_list("game_table_id", "recorded", "boards")[:limit]
+    )
+    return sum(
+        len(duplicate_record_online(game_table_id))
+        for game_table_id, recorded, boards in tables
+        if recorded < len(boards or [])
+    )

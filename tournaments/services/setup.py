@@ -30,6 +30,7 @@ from .common import (
     require_signed_in,
 )
 from .drawing import advance_bracket, close_round_if_complete, pair_next_round
+from .duplicate import duplicate_start
 from .errors import AlreadyEntered, Conflict, InvalidInput, NotAllowed, WrongStatus
 
 Format = Tournament.Format
@@ -84,6 +85,7 @@ _NUMBERS = {
     "hand_limit": gettext_lazy("Hands a round"),
     "rounds": gettext_lazy("Rounds"),
     "cycles": gettext_lazy("Round robin cycles"),
+    "boards_per_round": gettext_lazy("Boards a round"),
 }
 
 
@@ -146,6 +148,17 @@ def _clean_options(
     return checked.to_dict()
 
 
+def _clean_duplicate(scoring, boards_per_round, movement) -> tuple[str, int, str]:
+    """A duplicate event's settings (kept, unused, by the other formats)."""
+    if scoring not in Tournament.Scoring.values:
+        raise InvalidInput(_("Score by matchpoints or by total points."), field="scoring")
+    if movement not in Tournament.Movement.values:
+        raise InvalidInput(
+            _("Choose a Mitchell, a Howell or the automatic choice."), field="movement"
+        )
+    return scoring, _whole(boards_per_round, "boards_per_round", 1, 8), movement
+
+
 def _clean_play(play: str, hand_limit) -> tuple[str, int | None]:
     if play not in Play.values:
         raise InvalidInput(
@@ -181,6 +194,9 @@ def tournament_create(
     online: bool = False,
     bot_level: str = BotLevel.CLUB,
     entrants_from_night: bool = True,
+    scoring: str = Tournament.Scoring.MATCHPOINTS,
+    boards_per_round: int = 3,
+    movement: str = Tournament.Movement.AUTO,
 ) -> Tournament:
     """A club director creates a tournament (status draft). With a `night` (of the same club),
     its checked-in players become the entrants unless `entrants_from_night` is False: one each
@@ -212,7 +228,11 @@ def tournament_create(
     cycles = _whole(cycles, "cycles", 1, 4)
     if bot_level not in BotLevel.values:
         raise InvalidInput(_("Choose a bot level."), field="bot_level")
+    scoring, boards_per_round, movement = _clean_duplicate(scoring, boards_per_round, movement)
     tournament = Tournament.objects.create(
+        scoring=scoring,
+        boards_per_round=boards_per_round,
+        movement=movement,
         club=club,
         night=night,
         name=name,
@@ -248,6 +268,9 @@ UPDATABLE = {
     "tiebreaks",
     "online",
     "bot_level",
+    "scoring",
+    "boards_per_round",
+    "movement",
 }
 
 
@@ -309,6 +332,12 @@ def tournament_update(actor, tournament: Tournament, **changes) -> Tournament:
         enqueue_standings(tournament)
     if "online" in changes:
         tournament.online = bool(changes["online"])
+    if {"scoring", "boards_per_round", "movement"} & set(changes):
+        tournament.scoring, tournament.boards_per_round, tournament.movement = _clean_duplicate(
+            changes.get("scoring", tournament.scoring),
+            changes.get("boards_per_round", tournament.boards_per_round),
+            changes.get("movement", tournament.movement),
+        )
     if "bot_level" in changes:
         if changes["bot_level"] not in BotLevel.values:
             raise InvalidInput(_("Choose a bot level."), field="bot_level")
@@ -361,6 +390,8 @@ def tournament_start(actor, tournament: Tournament) -> Tournament:
     tournament.save()
     if tournament.is_elimination:
         advance_bracket(tournament)
+    elif tournament.is_duplicate:
+        duplicate_start(tournament, actor)
     else:
         pair_next_round(tournament)
     enqueue_standings(tournament)

@@ -14,6 +14,7 @@ from core import live
 from .. import selectors
 from ..formats import FormatError, Tiebreak
 from ..models import Standing, Tournament
+from .duplicate import duplicate_standings_rows
 
 log = logging.getLogger(__name__)
 
@@ -86,11 +87,14 @@ def standings_recalculate(tournament_id: int) -> bool:
         return False
     tiebreaks = selectors.tiebreaks_of(tournament)
     try:
-        lines = selectors.live_standings(tournament)
+        if tournament.is_duplicate:
+            rows = duplicate_standings_rows(tournament)
+        else:
+            lines = selectors.live_standings(tournament)
+            rows = [_row(tournament, i, line, tiebreaks) for i, line in enumerate(lines, start=1)]
     except FormatError:
         log.exception("tournament %s: the standings could not be computed", tournament_id)
         raise
-    rows = [_row(tournament, i, line, tiebreaks) for i, line in enumerate(lines, start=1)]
     bracket = selectors.bracket_data(tournament) if tournament.is_elimination else None
     if rows == _stored(tournament) and bracket == tournament.bracket_snapshot:
         return False

@@ -4,6 +4,15 @@ Views parse the request, call a service (`tournaments.services`) or a selector
 (`tournaments.selectors`) and render; the services decide who may do what.
 """
 
+from .duplicate import (
+    board_confirm,
+    board_enter,
+    duplicate_board,
+    duplicate_overview,
+    duplicate_scorecard,
+    duplicate_standings,
+    duplicate_table,
+)
 from .play import (
     my_table_redirect,
     pair_next_round,
@@ -44,6 +53,13 @@ from .standings import (
 )
 
 __all__ = [
+    "board_confirm",
+    "board_enter",
+    "duplicate_board",
+    "duplicate_overview",
+    "duplicate_scorecard",
+    "duplicate_standings",
+    "duplicate_table",
     "audit_log",
     "bracket",
     "club_tournaments",

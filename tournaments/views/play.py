@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core.decorators import login_required_htmx
 
 from .. import policies, selectors, services
+from ..duplicate_selectors import board_links
 from ..formats import round_count
 from ..forms import ResultForm
 from ..models import Entrant, Round, TableResult, TableSeat, Tournament
@@ -180,6 +181,7 @@ def _detail_context(request, tournament, access, *, box_flash=None, posted=None)
         "entrant_count": tournament.entrants.filter(withdrawn=False).count(),
         "signature": selectors.tournament_signature(tournament.pk),
         "tab": "overview",
+        "duplicate_links": board_links(tournament) if tournament.is_duplicate else {},
     }
 
 
@@ -412,6 +414,8 @@ def table_online(request, pk, table_id):
 def table_detail(request, pk, table_id):
     tournament = get_tournament(pk)
     table = get_table(tournament, table_id)
+    if tournament.is_duplicate:
+        return redirect(tournament_url(tournament, "duplicate_table", table.pk))
     access = access_of(request, tournament)
     if not policies.may_see_round(access, table.round):
         raise Http404(_("That round hasn't been published yet."))

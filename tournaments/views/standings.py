@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -57,6 +58,8 @@ def _standings_context(request, tournament) -> dict:
 @in_club_zone
 def standings(request, pk):
     tournament = get_tournament(pk)
+    if tournament.is_duplicate:
+        return redirect(reverse("tournaments:duplicate_standings", args=[tournament.pk]))
     context = _standings_context(request, tournament)
     if request.htmx and request.GET.get("fragment") == "table":
         return render(request, "tournaments/standings.html#standings-table", context)

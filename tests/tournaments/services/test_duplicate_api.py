@@ -1,0 +1,196 @@
+"""Duplicate events through the API and the pages, and the hidden-information rule for boards: a
+player who hasn't played a board can't read its result, its traveller, its seed or its site
+table — by page, fragment or API — and can once they have played it."""
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from games.models import Board
+from tests.games.helpers import strings
+from tournaments import services
+from tournaments.models import BoardResult
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user=None):
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def page(user=None):
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def event(make_tournament, director):
+    """Five pairs, a Mitchell of three tables, one board a round, round 1 published."""
+    tournament = make_tournament(
+        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1
+    )
+    services.round_publish(director, tournament.round_set.get())
+    return tournament
+
+
+def table_of(tournament, number, round_number=1):
+    return tournament.round_set.get(number=round_number).tables.get(number=number)
+
+
+def user_at(table, seat):
+    return table.seats.get(number=seat).member.user
+
+
+def test_the_movement_and_commitments_are_public_and_seeds_hidden(event, outsider):
+    data = api(outsider).get(f"/api/tournaments/{event.pk}/duplicate/").json()
+    assert data["kind"] == "mitchell" and data["tables"] == 3 and data["rounds_count"] == 3
+    commitments = {b.number: b.commitment for b in Board.objects.filter(board_set=event.board_set)}
+    assert {b["number"]: b["commitment"] for b in data["boards"]} == commitments
+    assert all(b["seed"] is None for b in data["boards"])
+    seeds = set(Board.objects.filter(board_set=event.board_set).values_list("seed", flat=True))
+    assert not seeds & strings(data)
+    html = page(outsider).get(f"/tournaments/{event.pk}/duplicate/").content.decode()
+    assert all(c in html for c in commitments.values())
+    assert not any(seed in html for seed in seeds)
+
+
+def test_a_traveller_is_hidden_until_the_viewer_has_played_the_board(event, director):
+    table1 = table_of(event, 1)
+    board = table1.boards[0]
+    services.board_result_enter(director, table1, board, contract="8S", declarer=0, tricks=9)
+    # Table 2 plays board `board` in round 2 (boards move down a table): its players wait.
+    later = next(
+        t for t in event.round_set.get().tables.all() if t.number != 1 and t.boards != [board]
+    )
+    waiting = user_at(later, 0)
+    played = user_at(table1, 0)
+    url = f"/api/tournaments/{event.pk}/duplicate/boards/{board}/"
+    refused = api(waiting).get(url)
+    assert refused.status_code == 403 and refused.json()["code"] == "not_allowed"
+    assert (
+        page(waiting).get(f"/tournaments/{event.pk}/duplicate/boards/{board}/").status_code == 403
+    )
+    assert api().get(url).status_code == 403
+    seen = api(played).get(url)
+    assert seen.status_code == 200
+    assert seen.json()[0]["contract"] == "8S" and seen.json()[0]["ns_score"] == 240
+    assert api(director).get(url).status_code == 200
+    # The table's own page shows the result to the table, not to others.
+    boards = api(waiting).get(f"/api/tournament-tables/{table1.pk}/boards/").json()
+    assert boards[0]["result"] is None and boards[0]["has_result"] is True
+    html = page(waiting).get(f"/tournaments/{event.pk}/duplicate/tables/{table1.pk}/")
+    assert "ns-score" not in html.content.decode()
+    assert api(played).get(f"/api/tournament-tables/{table1.pk}/boards/").json()[0]["result"]
+    # The standings show nothing of it to players while the board is still to be played.
+    standings = api(waiting).get(f"/api/tournaments/{event.pk}/duplicate/standings/").json()
+    assert standings["lines"] == [] and standings["all_boards"] is False
+    assert api(director).get(f"/api/tournaments/{event.pk}/duplicate/standings/").json()["lines"]
+    scorecard = api(waiting).get(
+        f"/api/tournaments/{event.pk}/duplicate/pairs/{table1.seats.get(number=0).entrant_id}/"
+    )
+    assert scorecard.json() == []
+    classic = api(waiting).get(f"/api/tournaments/{event.pk}/standings/").json()
+    assert "240" not in str(classic)
+
+
+def test_online_board_tables_are_for_their_players_only(make_tournament, director):
+    tournament = make_tournament(
+        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1, online=True
+    )
+    services.round_publish(director, tournament.round_set.get())
+    table1, table2 = table_of(tournament, 1), table_of(tournament, 2)
+    other = user_at(table2, 0)
+    assert page(other).get(f"/tables/{table1.game_table_id}/").status_code in (403, 404)
+    assert api(other).get(f"/api/tables/{table1.game_table_id}/").status_code in (403, 404)
+    assert api(other).get(f"/api/tables/{table1.game_table_id}/state/").status_code in (403, 404)
+    player = user_at(table1, 0)
+    assert page(player).get(f"/tables/{table1.game_table_id}/").status_code == 200
+    assert api(player).get(f"/api/tables/{table1.game_table_id}/").status_code == 200
+
+
+def test_physical_entry_and_confirmation_by_api(event, director, outsider):
+    table = table_of(event, 1)
+    board = table.boards[0]
+    ns, ew = user_at(table, 0), user_at(table, 1)
+    url = f"/api/tournament-tables/{table.pk}/boards/{board}/"
+    assert api(outsider).post(url + "result/", {"contract": "7H"}).status_code == 403
+    bad = api(ns).post(url + "result/", {"contract": "7H", "declarer": 0, "tricks": 11})
+    assert bad.status_code == 400
+    bad = api(ns).post(url + "result/", {"contract": "7Q", "declarer": 0, "tricks": 7})
+    assert bad.status_code == 400 and bad.json()["code"]
+    wrong = api(ns).post(
+        f"/api/tournament-tables/{table.pk}/boards/99/result/",
+        {"contract": "7H", "declarer": 0, "tricks": 7},
+    )
+    assert wrong.status_code == 400
+    made = api(ns).post(url + "result/", {"contract": "7H", "declarer": 0, "tricks": 7})
+    assert made.status_code == 201 and made.json()[0]["pending"] is True
+    assert api(ns).post(url + "confirm/").status_code == 403
+    clash = api(ew).post(url + "result/", {"contract": "7H", "declarer": 0, "tricks": 8})
+    assert clash.status_code == 409 and clash.json()["code"] == "result_exists"
+    done = api(ew).post(url + "confirm/")
+    assert done.status_code == 200 and done.json()[0]["result"]["status"] == "confirmed"
+    assert BoardResult.objects.get().scores == [200, 30]
+    assert (
+        api(ns).post(url + "result/", {"contract": "7H", "declarer": 0, "tricks": 9}).status_code
+        == 409
+    )
+
+
+def test_pages_enter_and_confirm_by_plain_form_posts(event, director):
+    table = table_of(event, 1)
+    board = table.boards[0]
+    ns, ew = user_at(table, 0), user_at(table, 1)
+    base = f"/tournaments/{event.pk}/duplicate/tables/{table.pk}/"
+    form = page(ns).get(base)
+    assert form.status_code == 200 and 'name="contract"' in form.content.decode()
+    answer = page(ns).post(
+        base + f"boards/{board}/enter/", {"contract": "6NT", "declarer": "2", "tricks": "10"}
+    )
+    assert answer.status_code == 302
+    assert BoardResult.objects.get().status == "pending"
+    assert page(ew).post(base + f"boards/{board}/confirm/").status_code == 302
+    result = BoardResult.objects.get()
+    assert result.is_confirmed and result.scores == [250, 0]
+    fragment = page(ew).get(base + "?fragment=boards", HTTP_HX_REQUEST="true")
+    assert fragment.status_code == 200 and "ns-score" in fragment.content.decode()
+    for url in (
+        f"/tournaments/{event.pk}/",
+        f"/tournaments/{event.pk}/duplicate/",
+        f"/tournaments/{event.pk}/duplicate/standings/",
+        f"/tournaments/{event.pk}/duplicate/boards/{board}/",
+        f"/tournaments/{event.pk}/duplicate/pairs/{table.seats.get(number=0).entrant_id}/",
+    ):
+        assert page(director).get(url).status_code == 200, url
+    assert page(director).get(f"/tournaments/{event.pk}/standings/").status_code == 302
+    assert page(director).get(f"/tournaments/{event.pk}/tables/{table.pk}/").status_code == 302
+
+
+def test_revealed_boards_show_their_seeds_to_everyone(event, director, outsider):
+    for round_number in (1, 2, 3):
+        round_ = event.round_set.get(number=round_number)
+        if round_.is_draft:
+            services.round_publish(director, round_)
+        for table in round_.tables.all():
+            services.board_result_enter(
+                director, table, table.boards[0], contract="7S", declarer=1, tricks=7
+            )
+        if round_number < 3:
+            services.tournament_pair_round(director, event)
+    data = api(outsider).get(f"/api/tournaments/{event.pk}/duplicate/").json()
+    seeds = {b.number: b.seed for b in Board.objects.filter(board_set=event.board_set)}
+    assert {b["number"]: b["seed"] for b in data["boards"]} == seeds
+    assert api(outsider).get(f"/api/tournaments/{event.pk}/duplicate/boards/1/").status_code == 200
+    lines = api(outsider).get(f"/api/tournaments/{event.pk}/duplicate/standings/").json()["lines"]
+    assert len(lines) == 5 and all(line["percentage"] == 50 for line in lines)
+
+
+def test_not_a_duplicate_event(make_tournament, outsider):
+    swiss = make_tournament(4, start=True)
+    assert api(outsider).get(f"/api/tournaments/{swiss.pk}/duplicate/").status_code == 404
+    assert page(outsider).get(f"/tournaments/{swiss.pk}/duplicate/").status_code == 404

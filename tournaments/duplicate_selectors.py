@@ -1,0 +1,376 @@
+"""What the duplicate pages and API read: the movement as pairs and tables, the boards with their
+commitments (and seeds once revealed), travellers, standings and score cards — each filtered by
+`policies.may_see_board`, so a player never reads a board's result before playing it.
+
+    board_access(user, tournament) -> BoardAccess      who is asking, and which boards they played
+    duplicate_overview(tournament, seen) -> dict       movement, pairs, schedule, boards
+    traveller(tournament, number) -> list[dict]        every result on a board (check seen first)
+    duplicate_standings(tournament, seen) -> dict      ranked lines and which boards they count
+    scorecard(tournament, entrant_id, seen) -> list[dict]
+    table_boards(table, seen) -> list[dict]            a table's boards with results and rights
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from games.engines import five_hundred
+from games.models import Board
+
+from . import policies
+from .formats import FormatError
+from .models import BoardResult, Entrant, TableSeat, Tournament, TournamentTable
+from .services.duplicate import (
+    BOT_PAIR,
+    duplicate_scores,
+    movement_of,
+    pair_entrants,
+    revealed_numbers,
+)
+
+
+@dataclass
+class BoardAccess:
+    """One person and one duplicate event: their access, their pair, the boards they have
+    played (a result of their pair's on it) and the boards revealed to all."""
+
+    access: policies.TournamentAccess
+    tournament: Tournament
+    played: set[int] = field(default_factory=set)
+    revealed: set[int] = field(default_factory=set)
+
+    def may_see(self, number: int) -> bool:
+        return policies.may_see_board(
+            self.access,
+            self.tournament,
+            played=number in self.played,
+            revealed=number in self.revealed,
+        )
+
+    @property
+    def sees_everything(self) -> bool:
+        return self.access.is_director or self.tournament.is_finished
+
+
+def board_access(user, tournament: Tournament) -> BoardAccess:
+    access = policies.tournament_access(user, tournament)
+    played: set[int] = set()
+    if access.entrant is not None:
+        entrant = access.entrant.pk
+        played = set(
+            BoardResult.objects.filter(tournament=tournament)
+            .filter(Q(ns_entrant=entrant) | Q(ew_entrant=entrant))
+            .values_list("number", flat=True)
+        )
+    revealed = set(revealed_numbers(tournament)) if tournament.board_set_id else set()
+    return BoardAccess(access, tournament, played, revealed)
+
+
+def _names(tournament: Tournament) -> dict[Any, str]:
+    names: dict[Any, str] = dict(
+        Entrant.objects.filter(tournament=tournament).values_list("pk", "name")
+    )
+    names[None] = names[BOT_PAIR] = _("Bots")
+    return names
+
+
+def declarer_label(seat: int | None) -> str:
+    if seat is None:
+        return ""
+    return {0: _("North"), 1: _("East"), 2: _("South"), 3: _("West")}.get(seat, str(seat))
+
+
+def contract_label(contract: str) -> str:
+    if contract == five_hundred.PASS_CALL:
+        return _("Passed out")
+    return {
+        "misere": _("Misère"),
+        "open_misere": _("Open misère"),
+        "blind_misere": _("Blind misère"),
+    }.get(contract, contract)
+
+
+def board_links(tournament: Tournament) -> dict[str, str]:
+    """The boards pages of the games app for the event's board set (those installed)."""
+    out = {}
+    if tournament.board_set_id is None:
+        return out
+    for key, name in (
+        ("sheets", "games:board_sheets"),
+        ("set", "games:board_set"),
+        ("records", "games:board_records"),
+    ):
+        try:
+            out[key] = reverse(name, args=[tournament.board_set_id])
+        except NoReverseMatch:
+            pass
+    return out
+
+
+def duplicate_overview(tournament: Tournament, seen: BoardAccess) -> dict[str, Any] | None:
+    """The movement, pairs, every round's sittings and the boards (commitments always; seeds
+    once revealed). None before the event has started."""
+    if not tournament.draw or tournament.board_set_id is None:
+        return None
+    try:
+        movement = movement_of(tournament)
+    except FormatError:
+        return None
+    names = _names(tournament)
+    entrants = pair_entrants(tournament)
+    my_pair = None
+    if seen.access.entrant is not None:
+        my_pair = next((p for p, e in entrants.items() if e == seen.access.entrant.pk), None)
+    pairs = [
+        {
+            "number": pair,
+            "entrant_id": entrant,
+            "name": names.get(entrant, ""),
+            "is_bot": entrant is None,
+            "field": movement.field(pair),
+        }
+        for pair, entrant in entrants.items()
+    ]
+    rounds = []
+    for number in range(1, movement.rounds + 1):
+        rounds.append(
+            {
+                "number": number,
+                "sittings": [
+                    {
+                        "table": s.table,
+                        "ns_pair": s.ns_pair,
+                        "ew_pair": s.ew_pair,
+                        "ns_name": names.get(entrants[s.ns_pair], ""),
+                        "ew_name": names.get(entrants[s.ew_pair], ""),
+                        "boards": list(s.boards),
+                        "mine": my_pair in (s.ns_pair, s.ew_pair),
+                    }
+                    for s in movement.round(number)
+                ],
+            }
+        )
+    boards = [
+        {
+            "number": b.number,
+            "dealer": b.dealer,
+            "commitment": b.commitment,
+            "seed": b.seed if b.revealed_at else None,
+            "revealed_at": b.revealed_at,
+            "played": b.number in seen.played,
+            "visible": seen.may_see(b.number),
+        }
+        for b in Board.objects.filter(board_set=tournament.board_set_id).order_by("number")
+    ]
+    return {
+        "kind": movement.kind,
+        "pairs_count": movement.pairs,
+        "tables": movement.tables,
+        "rounds_count": movement.rounds,
+        "boards_per_round": movement.boards_per_round,
+        "boards_count": movement.boards,
+        "plays_per_board": movement.plays_per_board,
+        "bot_pair": movement.bot_pair,
+        "my_pair": my_pair,
+        "pairs": pairs,
+        "rounds": rounds,
+        "boards": boards,
+        "board_set_id": tournament.board_set_id,
+    }
+
+
+def _result_row(result: BoardResult, names, scored) -> dict[str, Any]:
+    ns = scored.get((result.pk, 0))
+    ew = scored.get((result.pk, 1))
+    return {
+        "id": result.pk,
+        "board": result.number,
+        "round": result.round.number,
+        "table": result.table.number,
+        "ns_entrant_id": result.ns_entrant_id,
+        "ew_entrant_id": result.ew_entrant_id,
+        "ns_name": names.get(result.ns_entrant_id, ""),
+        "ew_name": names.get(result.ew_entrant_id, ""),
+        "contract": result.contract,
+        "contract_label": contract_label(result.contract),
+        "declarer": result.declarer,
+        "declarer_label": declarer_label(result.declarer),
+        "tricks": result.tricks,
+        "ns_score": result.scores[0],
+        "ew_score": result.scores[1],
+        "ns_value": None if ns is None else round(float(ns.value), 2),
+        "ew_value": None if ew is None else round(float(ew.value), 2),
+        "status": result.status,
+        "source": result.source,
+    }
+
+
+def _scored_index(tournament: Tournament, numbers) -> dict[tuple[int, int], Any]:
+    scores = duplicate_scores(tournament, numbers=numbers)
+    out = {}
+    if scores is None:
+        return out
+    ids = list(
+        BoardResult.objects.filter(
+            tournament=tournament, status=BoardResult.Status.CONFIRMED, number__in=list(numbers)
+        )
+        .order_by("number", "pk")
+        .values_list("pk", flat=True)
+    )
+    # duplicate_scores lists results in the same order, two directions each.
+    for index, line in enumerate(scores.results):
+        out[ids[index // 2], line.direction] = line
+    return out
+
+
+def traveller(tournament: Tournament, number: int) -> list[dict[str, Any]]:
+    """Every table's result on board `number` with its matchpoints (or difference from the
+    average). The caller checks `BoardAccess.may_see(number)` first."""
+    names = _names(tournament)
+    scored = _scored_index(tournament, [number])
+    results = (
+        BoardResult.objects.filter(tournament=tournament, number=number)
+        .select_related("round", "table")
+        .order_by("round__number", "table__number")
+    )
+    return [_result_row(r, names, scored) for r in results]
+
+
+def duplicate_standings(tournament: Tournament, seen: BoardAccess) -> dict[str, Any]:
+    """The ranked lines. Directors (and everyone once the event is over) see every confirmed
+    result; others only the boards every table has played."""
+    numbers = None if seen.sees_everything else sorted(seen.revealed)
+    scores = duplicate_scores(tournament, numbers=numbers)
+    names = _names(tournament)
+    lines = []
+    if scores is not None:
+        for line in scores.standings:
+            lines.append(
+                {
+                    "entrant_id": line.entrant,
+                    "name": names.get(line.entrant, ""),
+                    "field": line.field,
+                    "rank": line.rank,
+                    "tied": line.tied,
+                    "boards": line.boards,
+                    "total": round(float(line.total), 2),
+                    "top": round(float(line.top), 2),
+                    "percentage": None
+                    if line.percentage is None
+                    else round(float(line.percentage), 2),
+                    "mine": seen.access.entrant is not None
+                    and seen.access.entrant.pk == line.entrant,
+                }
+            )
+    return {
+        "method": tournament.scoring,
+        "lines": lines,
+        "all_boards": numbers is None,
+        "boards": numbers,
+    }
+
+
+def scorecard(tournament: Tournament, entrant_id: int, seen: BoardAccess) -> list[dict]:
+    """The pair's results board by board (those boards the viewer may see)."""
+    numbers = sorted(
+        set(
+            BoardResult.objects.filter(tournament=tournament)
+            .filter(Q(ns_entrant=entrant_id) | Q(ew_entrant=entrant_id))
+            .values_list("number", flat=True)
+        )
+    )
+    numbers = [n for n in numbers if seen.may_see(n)]
+    names = _names(tournament)
+    scored = _scored_index(tournament, numbers)
+    rows = []
+    results = (
+        BoardResult.objects.filter(tournament=tournament, number__in=numbers)
+        .filter(Q(ns_entrant=entrant_id) | Q(ew_entrant=entrant_id))
+        .select_related("round", "table")
+        .order_by("number")
+    )
+    for result in results:
+        row = _result_row(result, names, scored)
+        direction = "NS" if result.ns_entrant_id == entrant_id else "EW"
+        row["direction"] = direction
+        row["score"] = row["ns_score"] if direction == "NS" else row["ew_score"]
+        row["value"] = row["ns_value"] if direction == "NS" else row["ew_value"]
+        rows.append(row)
+    return rows
+
+
+def side_of(user, table: TournamentTable) -> int | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    seat = (
+        TableSeat.objects.filter(table=table, member__user=user)
+        .values_list("number", flat=True)
+        .first()
+    )
+    if seat is None:
+        return None
+    return next(i for i, side in enumerate(table.sides) if seat in side)
+
+
+def table_boards(table: TournamentTable, user, seen: BoardAccess) -> list[dict[str, Any]]:
+    """A table's boards this round: each one's result (shown to the table's players, and to
+    others who may see the board) and what the viewer may do about it."""
+    tournament = seen.tournament
+    side = side_of(user, table)
+    director = seen.access.is_director
+    names = _names(tournament)
+    existing = {
+        r.number: r
+        for r in BoardResult.objects.filter(table=table).select_related("round", "table")
+    }
+    scored = _scored_index(tournament, list(existing))
+    open_round = tournament.is_running and not table.round.is_draft
+    rows = []
+    for number in table.boards or []:
+        result = existing.get(number)
+        show = side is not None or seen.may_see(number)
+        pending = result is not None and not result.is_confirmed
+        rows.append(
+            {
+                "number": number,
+                "result": _result_row(result, names, scored) if result and show else None,
+                "has_result": result is not None,
+                "pending": pending,
+                "can_enter": not table.online
+                and open_round
+                and (not table.round.is_closed or director)
+                and policies.may_enter_board(side, director)
+                and (result is None or director or (pending and result.entered_side == side)),
+                "can_confirm": not table.online
+                and open_round
+                and pending
+                and policies.may_confirm_board(side, director, result.entered_side),
+            }
+        )
+    return rows
+
+
+def pitch_bids(tournament: Tournament) -> list[int]:
+    low = int((tournament.options or {}).get("min_bid", 1) or 1)
+    return list(range(low, 5))
+
+
+def pitch_points() -> list[tuple[str, str]]:
+    return [("high", _("High")), ("low", _("Low")), ("jack", _("Jack")), ("game", _("Game"))]
+
+
+def call_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    """The contracts a physical table may enter: every call of the rules, and "passed out"."""
+    options = tournament.options or {}
+    calls = five_hundred.call_order(options.get("misere_rank", "after_7nt"))
+    out = [(five_hundred.PASS_CALL, contract_label(five_hundred.PASS_CALL))]
+    for info in calls:
+        if info.is_misere and options.get("misere") is False:
+            continue
+        out.append((info.call, contract_label(info.call)))
+    return out

@@ -1,0 +1,566 @@
+"""Duplicate events: boards dealt once, carried between the tables by a movement, each result
+judged against the other results on the same board (`tournaments.formats.movements`,
+`tournaments.formats.duplicate`).
+
+Pairs are the entrants in seed order when the event starts (pair 1 is the first of
+`Tournament.draw`); a bot pair makes an odd field even. Starting the event deals the board set
+(`games.boards.board_set_create`: each board's commitment is public from then on) and seats
+round 1 from the movement; each round's tables carry their boards (`TournamentTable.boards`).
+A table played on the site deals exactly those boards (`games` tables with `boards=`) and each
+finished hand becomes a `BoardResult`; at a physical table a player enters each board's contract,
+declarer and tricks, the engine scores it, and the other pair (or a director) confirms. Once
+every table due to play a board has a confirmed result on it, its seed is revealed.
+
+    duplicate_start(tournament, actor)                         (from tournament_start)
+    duplicate_build_round(tournament, number) -> Round         (from the round drawing)
+    board_result_enter(actor, table, number, *, contract, declarer, tricks) -> BoardResult
+    board_result_confirm(actor, table, number) -> BoardResult
+    duplicate_record_online(game_table_id) -> list[BoardResult]   (site hands, idempotent)
+    duplicate_standings_rows(tournament) -> list[dict]            (the standings snapshot)
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.choices import Game
+from games import boards as game_boards
+from games.engines import five_hundred, pitch
+from games.errors import GameError
+from games.models import Board, TableHand
+from games.models import Table as GameTable
+
+from .. import policies
+from ..formats import FormatError
+from ..formats.duplicate import BoardResult as PlainResult
+from ..formats.duplicate import score_duplicate
+from ..formats.movements import Movement, movement_for
+from ..models import BoardResult, EntrantMember, Round, TableSeat, Tournament, TournamentTable
+from .common import enqueue_standings, is_director, lock_table, require_signed_in
+from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
+
+PARTNER_SIDES = [[0, 2], [1, 3]]
+#: The entrant id a bot pair has in the scoring (never a database id).
+BOT_PAIR = "bot"
+Status = BoardResult.Status
+Source = BoardResult.Source
+
+__all__ = [
+    "BOT_PAIR",
+    "board_result_confirm",
+    "board_result_enter",
+    "duplicate_build_round",
+    "duplicate_record_online",
+    "duplicate_scores",
+    "duplicate_standings_rows",
+    "duplicate_start",
+    "movement_of",
+    "pair_entrants",
+    "revealed_numbers",
+]
+
+
+# The movement ------------------------------------------------------------------------------------
+
+
+def movement_of(tournament: Tournament, pairs: int | None = None) -> Movement:
+    """The tournament's movement for its pairs (those of the draw once it has started)."""
+    count = len(tournament.draw) if pairs is None else pairs
+    return movement_for(count, tournament.boards_per_round, tournament.movement or "auto")
+
+
+def pair_entrants(tournament: Tournament) -> dict[int, int | None]:
+    """Pair number → entrant id (None for the bot pair)."""
+    movement = movement_of(tournament)
+    draw = list(tournament.draw)
+    return {
+        pair: (None if movement.is_bot(pair) else draw[pair - 1]) for pair in movement.pair_numbers
+    }
+
+
+def duplicate_start(tournament: Tournament, actor) -> None:
+    """Check the field, deal the boards and seat round 1 (the tournament is locked and has
+    just been set running with its draw)."""
+    if not tournament.partnerships:
+        raise Conflict(_("A duplicate event is played in partnerships."))
+    try:
+        movement = movement_of(tournament)
+    except FormatError as exc:
+        raise Conflict(str(exc)) from None
+    if movement.boards > game_boards.MAX_BOARDS:
+        raise Conflict(
+            _("This movement needs %(count)s boards; at most %(most)s can be dealt.")
+            % {"count": movement.boards, "most": game_boards.MAX_BOARDS}
+        )
+    try:
+        board_set = game_boards.board_set_create(
+            game=tournament.game,
+            players=4,
+            options=dict(tournament.options or {}),
+            count=movement.boards,
+            created_by=actor,
+            name=tournament.name[:100],
+        )
+    except GameError as exc:
+        raise Conflict(exc.message) from None
+    tournament.board_set = board_set
+    tournament.rounds = movement.rounds
+    tournament.save(update_fields=["board_set", "rounds"])
+    duplicate_build_round(tournament, 1)
+
+
+def duplicate_build_round(tournament: Tournament, number: int) -> Round:
+    """Seat round `number` from the movement: NS in seats 0 and 2, EW in 1 and 3, the bot pair
+    as bots. The round is a draft for the director to check and publish."""
+    movement = movement_of(tournament)
+    if number > movement.rounds:
+        raise Conflict(_("All %(count)s rounds have been paired.") % {"count": movement.rounds})
+    entrants = pair_entrants(tournament)
+    members: dict[int, list[EntrantMember]] = {}
+    for member in EntrantMember.objects.filter(tournament=tournament).order_by("position"):
+        members.setdefault(member.entrant_id, []).append(member)
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    seats = []
+    for sitting in movement.round(number):
+        table = TournamentTable.objects.create(
+            tournament=tournament,
+            round=round_,
+            number=sitting.table,
+            sides=PARTNER_SIDES,
+            online=tournament.online,
+            boards=list(sitting.boards),
+        )
+        for pair, numbers in ((sitting.ns_pair, (0, 2)), (sitting.ew_pair, (1, 3))):
+            entrant_id = entrants[pair]
+            people = members.get(entrant_id, []) if entrant_id is not None else []
+            for position, seat_number in enumerate(numbers):
+                seats.append(
+                    TableSeat(
+                        table=table,
+                        number=seat_number,
+                        entrant_id=entrant_id,
+                        member=people[position] if position < len(people) else None,
+                    )
+                )
+    TableSeat.objects.bulk_create(seats)
+    return round_
+
+
+def board_ids(tournament: Tournament, numbers) -> list[int]:
+    """The ids of the tournament's boards `numbers`, in that order."""
+    by_number = dict(
+        Board.objects.filter(
+            board_set=tournament.board_set_id, number__in=list(numbers)
+        ).values_list("number", "pk")
+    )
+    return [by_number[n] for n in numbers]
+
+
+# Results -----------------------------------------------------------------------------------------
+
+
+def _seat_entrants(table: TournamentTable) -> tuple[int | None, int | None]:
+    by_number = dict(TableSeat.objects.filter(table=table).values_list("number", "entrant_id"))
+    return by_number.get(0), by_number.get(1)
+
+
+def _side_of(user, table: TournamentTable) -> int | None:
+    seat = (
+        TableSeat.objects.filter(table=table, member__user=user)
+        .values_list("number", flat=True)
+        .first()
+    )
+    if seat is None:
+        return None
+    return next(i for i, side in enumerate(table.sides) if seat in side)
+
+
+def _check_board(table: TournamentTable, number) -> int:
+    if isinstance(number, bool):
+        number = None
+    try:
+        number = int(number)
+    except (TypeError, ValueError):
+        number = None
+    if number not in (table.boards or []):
+        raise InvalidInput(
+            _("Table %(table)s doesn't play that board this round.") % {"table": table.number},
+            field="board",
+        )
+    return number
+
+
+def _check_running(tournament: Tournament, table: TournamentTable, director: bool) -> None:
+    if not tournament.is_duplicate:
+        raise Conflict(_("This is not a duplicate event."))
+    if not tournament.is_running:
+        raise WrongStatus(_("%(tournament)s is not running.") % {"tournament": tournament.name})
+    if table.round.is_draft:
+        raise WrongStatus(
+            _("Round %(round)s hasn't been published.") % {"round": table.round.number}
+        )
+    if table.round.is_closed and not director:
+        raise WrongStatus(_("Round %(round)s is closed.") % {"round": table.round.number})
+
+
+def _five_hundred_entry(tournament: Tournament, contract, declarer, tricks) -> dict:
+    contract = str(contract or "").strip()
+    if contract == five_hundred.PASS_CALL:
+        declarer = tricks = None
+    else:
+        try:
+            declarer = int(declarer)
+            tricks = int(tricks)
+        except (TypeError, ValueError):
+            raise InvalidInput(
+                _("Give the declarer's seat and the tricks the declaring side took."),
+                field="tricks",
+            ) from None
+    options = five_hundred.Options(
+        **{
+            k: v
+            for k, v in (tournament.options or {}).items()
+            if k in five_hundred.Options.__dataclass_fields__
+        }
+    )
+    try:
+        scores = five_hundred.contract_scores(4, options, contract, declarer, tricks)
+    except ValueError:
+        raise InvalidInput(
+            _("That contract, declarer and number of tricks can't be scored."), field="contract"
+        ) from None
+    return {
+        "contract": contract,
+        "declarer": declarer,
+        "tricks": tricks,
+        "scores": [scores[0], scores[1]],
+    }
+
+
+def _side_value(value):
+    if value in (None, "", "none"):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1  # refused by the engine's check
+
+
+def _pitch_entry(tournament: Tournament, contract, declarer, points) -> dict:
+    try:
+        bid = int(contract)
+        pitcher = int(declarer)
+    except (TypeError, ValueError):
+        raise InvalidInput(_("Give the bid and the pitcher's seat."), field="contract") from None
+    if not isinstance(points, dict):
+        raise InvalidInput(_("Say which side took high, low, jack and game."), field="points")
+    sides = {name: _side_value(points.get(name)) for name in pitch.POINT_NAMES}
+    known = pitch.Options.__dataclass_fields__
+    options = pitch.Options(**{k: v for k, v in (tournament.options or {}).items() if k in known})
+    try:
+        scores = pitch.contract_scores(options, bid, pitcher, sides)
+    except ValueError:
+        raise InvalidInput(
+            _("That bid, pitcher and points can't be scored."), field="points"
+        ) from None
+    return {
+        "contract": str(bid),
+        "declarer": pitcher,
+        "tricks": None,
+        "scores": [scores[0], scores[1]],
+        "detail": {"points": sides},
+    }
+
+
+@transaction.atomic
+def board_result_enter(
+    actor,
+    table: TournamentTable | int,
+    number,
+    *,
+    contract,
+    declarer=None,
+    tricks=None,
+    points=None,
+) -> BoardResult:
+    """A player at a physical table (or a director) enters a board's result: at Five Hundred
+    the contract (a call, or "pass" when everyone passed), the declarer's seat (0–3) and the
+    tricks the declaring side took; at Pitch the bid, the pitcher's seat and which side took
+    each point (`points`: high, low, jack, game → 0 for NS, 1 for EW, None for nobody). The
+    engine scores it. A player's entry waits for the other pair to
+    confirm (entering the same result confirms it); a director's entry is confirmed at once and
+    may correct a confirmed one."""
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    director = is_director(actor, tournament)
+    side = _side_of(actor, table)
+    if not policies.may_enter_board(side, director):
+        raise NotAllowed(_("Only the players at this table or a director can enter its results."))
+    _check_running(tournament, table, director)
+    if table.online:
+        raise Conflict(_("This table is played on the site: its results record themselves."))
+    number = _check_board(table, number)
+    if tournament.game == Game.FIVE_HUNDRED:
+        values = _five_hundred_entry(tournament, contract, declarer, tricks)
+    else:
+        values = _pitch_entry(tournament, contract, declarer, points)
+    existing = BoardResult.objects.select_for_update().filter(table=table, number=number).first()
+    now = timezone.now()
+    if existing is not None and not director:
+        if existing.is_confirmed:
+            raise ResultExists(
+                _("Board %(board)s already has a confirmed result: ask a director to correct it.")
+                % {"board": number}
+            )
+        if existing.entered_side != side:
+            same = all(getattr(existing, k) == v for k, v in values.items())
+            if not same:
+                raise ResultExists(
+                    _(
+                        "The other pair entered a different result for board %(board)s: "
+                        "confirm theirs or ask a director."
+                    )
+                    % {"board": number}
+                )
+            return _confirm(tournament, existing, actor)
+    ns, ew = _seat_entrants(table)
+    fields = {
+        **values,
+        "source": Source.PHYSICAL,
+        "status": Status.CONFIRMED if director else Status.PENDING,
+        "entered_side": None if director else side,
+        "entered_by": actor,
+        "confirmed_by": actor if director else None,
+        "confirmed_at": now if director else None,
+    }
+    if existing is None:
+        board = Board.objects.get(board_set=tournament.board_set_id, number=number)
+        result = BoardResult.objects.create(
+            tournament=tournament,
+            board=board,
+            number=number,
+            round=table.round,
+            table=table,
+            ns_entrant_id=ns,
+            ew_entrant_id=ew,
+            **fields,
+        )
+    else:
+        for key, value in fields.items():
+            setattr(existing, key, value)
+        existing.save()
+        result = existing
+    if director:
+        _after_confirmed(tournament, [number])
+    return result
+
+
+def _confirm(tournament: Tournament, result: BoardResult, actor) -> BoardResult:
+    result.status = Status.CONFIRMED
+    result.confirmed_by = actor
+    result.confirmed_at = timezone.now()
+    result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    _after_confirmed(tournament, [result.number])
+    return result
+
+
+@transaction.atomic
+def board_result_confirm(actor, table: TournamentTable | int, number) -> BoardResult:
+    """A player of the pair that didn't enter a board's result (or a director) confirms it."""
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    director = is_director(actor, tournament)
+    side = _side_of(actor, table)
+    _check_running(tournament, table, director)
+    number = _check_board(table, number)
+    result = BoardResult.objects.select_for_update().filter(table=table, number=number).first()
+    if result is None:
+        raise Conflict(_("Board %(board)s has no result to confirm yet.") % {"board": number})
+    if result.is_confirmed:
+        return result
+    if not policies.may_confirm_board(side, director, result.entered_side):
+        raise NotAllowed(_("A player of the other pair (or a director) confirms a result."))
+    return _confirm(tournament, result, actor)
+
+
+def _after_confirmed(tournament: Tournament, numbers) -> None:
+    """Reveal the boards every table due to play them has played; recalculate the standings."""
+    movement = movement_of(tournament)
+    done = []
+    for number in sorted(set(numbers)):
+        due = len(movement.plays_of(number))
+        have = BoardResult.objects.filter(
+            tournament=tournament, number=number, status=Status.CONFIRMED
+        ).count()
+        if have >= due:
+            done.append(number)
+    if done:
+        game_boards.board_set_reveal(tournament.board_set_id, numbers=done)
+    enqueue_standings(tournament)
+
+
+def _online_values(table_hand: TableHand, game: str) -> dict:
+    result = table_hand.result or {}
+    contract = result.get("contract") or {}
+    scores = list(table_hand.scores or [0, 0])
+    out = {
+        "contract": "",
+        "declarer": contract.get("seat"),
+        "tricks": None,
+        "scores": [scores[0], scores[1]],
+        "detail": {"contract": contract or None},
+    }
+    if table_hand.thrown_in or not contract:
+        out["contract"] = five_hundred.PASS_CALL
+        out["declarer"] = None
+        return out
+    seat = contract.get("seat")
+    tricks = result.get("tricks") or []
+    if game == Game.FIVE_HUNDRED:
+        out["contract"] = str(contract.get("call", ""))
+        if out["contract"] in ("misere", "open_misere", "blind_misere"):
+            out["tricks"] = tricks[seat] if seat is not None and seat < len(tricks) else None
+        elif seat is not None and len(tricks) == 4:
+            out["tricks"] = tricks[seat] + tricks[(seat + 2) % 4]
+    else:
+        out["contract"] = str(contract.get("bid", ""))
+        out["detail"]["points"] = result.get("points")
+    return out
+
+
+def duplicate_record_online(game_table_id: int) -> list[BoardResult]:
+    """Record a BoardResult for every finished hand (board) of the site table
+    `game_table_id` not recorded yet. Idempotent; empty when it is no duplicate table's."""
+    table_id = (
+        TournamentTable.objects.filter(
+            game_table_id=game_table_id, tournament__format=Tournament.Format.DUPLICATE
+        )
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if table_id is None:
+        return []
+    with transaction.atomic():
+        tournament, table = lock_table(table_id)
+        if not tournament.is_running:
+            return []
+        recorded = set(BoardResult.objects.filter(table=table).values_list("board_id", flat=True))
+        hands = TableHand.objects.filter(
+            table_id=game_table_id, finished=True, board__isnull=False
+        ).select_related("board")
+        ns, ew = _seat_entrants(table)
+        game = GameTable.objects.values_list("game", flat=True).get(pk=game_table_id)
+        made = []
+        now = timezone.now()
+        for hand in hands.order_by("number"):
+            if hand.board_id in recorded or hand.board.board_set_id != tournament.board_set_id:
+                continue
+            if hand.board.number not in (table.boards or []):
+                continue
+            made.append(
+                BoardResult.objects.create(
+                    tournament=tournament,
+                    board=hand.board,
+                    number=hand.board.number,
+                    round=table.round,
+                    table=table,
+                    ns_entrant_id=ns,
+                    ew_entrant_id=ew,
+                    source=Source.ONLINE,
+                    status=Status.CONFIRMED,
+                    confirmed_at=now,
+                    **_online_values(hand, game),
+                )
+            )
+        if made:
+            _after_confirmed(tournament, [r.number for r in made])
+        return made
+
+
+# Scoring -----------------------------------------------------------------------------------------
+
+
+def duplicate_scores(tournament: Tournament, *, numbers=None):
+    """The event scored by its method from the confirmed results (on boards `numbers` only,
+    when given): a `formats.duplicate.DuplicateScores` keyed by entrant id (`BOT_PAIR` for the
+    bot pair), or None before the event has started."""
+    if not tournament.draw or tournament.board_set_id is None:
+        return None
+    movement = movement_of(tournament)
+    results = BoardResult.objects.filter(tournament=tournament, status=Status.CONFIRMED)
+    if numbers is not None:
+        results = results.filter(number__in=list(numbers))
+    plain = [
+        PlainResult.for_pairs(
+            r.number,
+            r.ns_entrant_id or BOT_PAIR,
+            r.ew_entrant_id or BOT_PAIR,
+            r.scores[0],
+            r.scores[1],
+            table=r.table_id,
+            round=r.round_id,
+        )
+        for r in results.order_by("number", "pk")
+    ]
+    fields = None
+    if movement.kind == "mitchell":
+        fields = {}
+        for pair, entrant in pair_entrants(tournament).items():
+            fields[entrant or BOT_PAIR] = movement.field(pair)
+    return score_duplicate(
+        plain,
+        tournament.scoring,
+        expected=movement.plays_per_board if tournament.scoring == "matchpoints" else None,
+        bots={BOT_PAIR},
+        fields=fields,
+    )
+
+
+def revealed_numbers(tournament: Tournament) -> list[int]:
+    """The boards every table due to play them has played (their seeds are public)."""
+    return list(
+        Board.objects.filter(board_set=tournament.board_set_id, revealed_at__isnull=False)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def duplicate_standings_rows(tournament: Tournament) -> list[dict]:
+    """The standings snapshot's rows (see services.standings), which everyone may read: while
+    the event runs they count only the boards every table has played (a result on a board is
+    never shown to someone who may still play it); once it is over, every confirmed result."""
+    numbers = None if tournament.is_finished else revealed_numbers(tournament)
+    scores = duplicate_scores(tournament, numbers=numbers)
+    if scores is None:
+        return []
+    rows = []
+    for position, line in enumerate(scores.standings, start=1):
+        percentage = None if line.percentage is None else round(float(line.percentage), 2)
+        figure = percentage if percentage is not None else round(float(line.total), 2)
+        rows.append(
+            {
+                "entrant_id": line.entrant,
+                "position": position,
+                "rank": line.rank,
+                "played": line.boards,
+                "wins": 0,
+                "draws": 0,
+                "losses": 0,
+                "byes": 0,
+                "game_points": 0,
+                "hands_won": 0,
+                "data": {
+                    "points": figure,
+                    "method": scores.method,
+                    "field": line.field,
+                    "total": round(float(line.total), 2),
+                    "top": round(float(line.top), 2),
+                    "percentage": percentage,
+                    "tied": line.tied,
+                    "tiebreaks": [],
+                },
+            }
+        )
+    return rows

@@ -1,0 +1,170 @@
+"""The pages of a duplicate event: the movement and the boards (with their commitments), a
+table's boards (a physical table enters each board's contract and the other pair confirms),
+each board's traveller (only for those who have played it), the standings and a pair's score
+card. Every action is a plain form post (htmx swaps the table's board list in place)."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from core.decorators import login_required_htmx
+
+from .. import duplicate_selectors as dup
+from .. import policies, services
+from ..models import Entrant
+from .common import (
+    finish_action,
+    forbidden,
+    get_table,
+    get_tournament,
+    in_club_zone,
+    tournament_url,
+)
+
+
+def _duplicate(pk):
+    tournament = get_tournament(pk)
+    if not tournament.is_duplicate:
+        raise Http404(_("This is not a duplicate event."))
+    return tournament
+
+
+def _base(request, tournament, **extra):
+    seen = dup.board_access(request.user, tournament)
+    return {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": seen.access,
+        "seen": seen,
+        "tab": "duplicate",
+        **extra,
+    }
+
+
+@require_GET
+@in_club_zone
+def duplicate_overview(request, pk):
+    tournament = _duplicate(pk)
+    context = _base(request, tournament)
+    context["overview"] = dup.duplicate_overview(tournament, context["seen"])
+    context["links"] = dup.board_links(tournament)
+    return render(request, "tournaments/duplicate/overview.html", context)
+
+
+@require_GET
+@in_club_zone
+def duplicate_standings(request, pk):
+    tournament = _duplicate(pk)
+    context = _base(request, tournament)
+    context["standings"] = dup.duplicate_standings(tournament, context["seen"])
+    if request.htmx and request.GET.get("fragment") == "table":
+        return render(request, "tournaments/duplicate/standings.html#standings-table", context)
+    return render(request, "tournaments/duplicate/standings.html", context)
+
+
+@require_GET
+@in_club_zone
+def duplicate_scorecard(request, pk, entrant_id):
+    tournament = _duplicate(pk)
+    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
+    context = _base(request, tournament, entrant=entrant)
+    context["rows"] = dup.scorecard(tournament, entrant.pk, context["seen"])
+    return render(request, "tournaments/duplicate/scorecard.html", context)
+
+
+@require_GET
+@in_club_zone
+def duplicate_board(request, pk, number):
+    tournament = _duplicate(pk)
+    context = _base(request, tournament, number=number)
+    if tournament.board_set_id is None or number not in dup.movement_of(tournament).board_numbers:
+        raise Http404(_("There is no such board."))
+    if not context["seen"].may_see(number):
+        return forbidden(
+            request,
+            _("You'll see board %(board)s's results once you have played it.") % {"board": number},
+            tournament,
+        )
+    context["rows"] = dup.traveller(tournament, number)
+    return render(request, "tournaments/duplicate/traveller.html", context)
+
+
+def _table_context(request, tournament, table_id):
+    table = get_table(tournament, table_id)
+    context = _base(request, tournament, table=table)
+    if not policies.may_see_round(context["access"], table.round):
+        raise Http404(_("That round hasn't been published yet."))
+    context["boards"] = dup.table_boards(table, request.user, context["seen"])
+    if tournament.game == "pitch":
+        context["pitch_bids"] = dup.pitch_bids(tournament)
+        context["pitch_points"] = dup.pitch_points()
+    else:
+        context["calls"] = dup.call_choices(tournament)
+    context["seats"] = list(table.seats.select_related("member__user", "entrant"))
+    context["my_side"] = dup.side_of(request.user, table)
+    return context
+
+
+@require_GET
+@in_club_zone
+def duplicate_table(request, pk, table_id):
+    tournament = _duplicate(pk)
+    context = _table_context(request, tournament, table_id)
+    if request.htmx and request.GET.get("fragment") == "boards":
+        return render(request, "tournaments/duplicate/table.html#boards", context)
+    return render(request, "tournaments/duplicate/table.html", context)
+
+
+def _answer(request, tournament, table_id, *, ok=None, error=None):
+    url = tournament_url(tournament, "duplicate_table", table_id)
+    if request.htmx and (error is None or getattr(error, "status_code", 400) != 403):
+        context = _table_context(request, tournament, table_id)
+        context["flash_ok"] = ok
+        context["flash_error"] = error.message if error is not None else None
+        return render(request, "tournaments/duplicate/table.html#boards", context)
+    return finish_action(request, url, ok=ok, error=error)
+
+
+@login_required_htmx
+@require_POST
+@in_club_zone
+def board_enter(request, pk, table_id, number):
+    tournament = _duplicate(pk)
+    table = get_table(tournament, table_id)
+    try:
+        result = services.board_result_enter(
+            request.user,
+            table,
+            number,
+            contract=request.POST.get("contract", ""),
+            declarer=request.POST.get("declarer"),
+            tricks=request.POST.get("tricks"),
+            points={
+                name: request.POST.get(f"point_{name}") for name in ("high", "low", "jack", "game")
+            },
+        )
+    except services.TournamentError as error:
+        return _answer(request, tournament, table_id, error=error)
+    if result.is_confirmed:
+        ok = _("Board %(board)s: the result is in.") % {"board": number}
+    else:
+        ok = _("Board %(board)s: entered. The other pair confirms it.") % {"board": number}
+    return _answer(request, tournament, table_id, ok=ok)
+
+
+@login_required_htmx
+@require_POST
+@in_club_zone
+def board_confirm(request, pk, table_id, number):
+    tournament = _duplicate(pk)
+    table = get_table(tournament, table_id)
+    try:
+        services.board_result_confirm(request.user, table, number)
+    except services.TournamentError as error:
+        return _answer(request, tournament, table_id, error=error)
+    return _answer(
+        request, tournament, table_id, ok=_("Board %(board)s: confirmed.") % {"board": number}
+    )
