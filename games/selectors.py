@@ -257,39 +257,24 @@ def table_info(table: Table, user=None, seats: list[Seat] | None = None) -> dict
     return info
 
 
-def _last_finished(table: Table) -> TableHand | None:
-    if table.hand_number == 0:
-        return None
-    return (
-        TableHand.objects.filter(table=table, finished=True)
-        .only("number", "dealer", "thrown_in", "scores", "totals", "result")
-        .order_by("-number")
-        .first()
-    )
+_hand_summary = state.hand_summary
 
 
-def _hand_summary(table_hand: TableHand) -> dict[str, Any]:
-    return {
-        "number": table_hand.number,
-        "dealer": table_hand.dealer,
-        "thrown_in": table_hand.thrown_in,
-        "scores": table_hand.scores,
-        "totals": table_hand.totals,
-        "result": table_hand.result,
-    }
-
-
-def table_view_for(user, table: Table) -> dict[str, Any]:
+def table_view_for(user, table: Table, table_state: state.TableState | None = None) -> dict:
     """Everything `user` may see of the table now.
 
     `table` is table_info; `hand` is the engine's view (games/engines/view.py, a `GameView`)
     for the user's seat (with `legal` and its `step` when it is their turn), or for anyone else
     the public view (no cards in hand, `legal` empty); `None` before the first deal.
     `last_hand` is the most recent finished hand's public result.
+
+    What the table's version determines comes from `state.table_state` (or `table_state`, the
+    state a service has just computed): no query when it is cached.
     """
-    seats = table_seats(table)
+    current = table_state if table_state is not None else state.table_state(table)
+    seats = current.seats
     info = table_info(table, user, seats)
-    hand = state.current_hand(table)
+    hand = current.hand
     view = None
     if hand is not None:
         seat = info["your_seat"]
@@ -301,12 +286,7 @@ def table_view_for(user, table: Table) -> dict[str, Any]:
             winners=table.winners,
             hand_limit=table.hand_limit,
         )
-    last = _last_finished(table)
-    return {
-        "table": info,
-        "hand": view,
-        "last_hand": _hand_summary(last) if last is not None else None,
-    }
+    return {"table": info, "hand": view, "last_hand": current.last_finished}
 
 
 def table_version(table_id: int, user=None, token: str = "") -> dict[str, Any] | None:
@@ -320,12 +300,8 @@ def table_version(table_id: int, user=None, token: str = "") -> dict[str, Any] |
 
 
 def finished_hands(table: Table) -> list[dict[str, Any]]:
-    return [
-        _hand_summary(h)
-        for h in TableHand.objects.filter(table=table, finished=True)
-        .only("number", "dealer", "thrown_in", "scores", "totals", "result")
-        .order_by("number")
-    ]
+    """The finished hands' public results in order (from the table's cached state)."""
+    return list(state.table_state(table).finished)
 
 
 def _engine_hand(table: Table, table_hand: TableHand, options=None):

@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from .. import selectors
+from .. import selectors, state
 from ..models import BotLevel
 from ..options import bot_level_description
 from ..policies import TableAccess
@@ -36,8 +36,9 @@ def offer_of(access: TableAccess) -> Offer:
 
 def table_context(request, access: TableAccess, echo: Echo) -> dict:
     table = access.table
-    data = selectors.table_view_for(request.user, table)
-    finished = selectors.finished_hands(table) if data["last_hand"] else []
+    current = state.table_state(table)
+    data = selectors.table_view_for(request.user, table, current)
+    finished = list(current.finished) if data["last_hand"] else []
     invite = data["table"].get("invite_token")
     return {
         **table_page(data, finished, offer=offer_of(access), echo=echo),
@@ -50,9 +51,13 @@ def table_context(request, access: TableAccess, echo: Echo) -> dict:
     }
 
 
-def render_table(request, pk: int, *, status=200, fragment=None, echo=None) -> HttpResponse:
-    """The table page, or only its live fragment (htmx), as this request's user sees it."""
-    context = table_context(request, access_to(request, pk), echo or Echo())
+def render_table(
+    request, pk: int, *, status=200, fragment=None, echo=None, access=None
+) -> HttpResponse:
+    """The table page, or only its live fragment (htmx), as this request's user sees it
+    (`access`: the policy for a table the request has already read, e.g. the one an action
+    has just changed)."""
+    context = table_context(request, access or access_to(request, pk), echo or Echo())
     if fragment is None:
         fragment = bool(request.htmx)
     name = "games/table.html#live" if fragment else "games/table.html"
