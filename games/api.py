@@ -22,7 +22,7 @@ from clubs.models import Club
 from core.api import error_responses
 from core.choices import Game
 
-from . import selectors, services, state
+from . import polling, selectors, services, state
 from .engines import engine_for, records
 from .errors import InvalidInput, NotFound
 from .forms import RecordUploadForm
@@ -337,6 +337,9 @@ class TableVersionView(APIView):
         version = selectors.table_version(pk, request.user, token)
         if version is None:
             return Response(NotFound(gettext("There is no such table.")).as_json(), status=404)
+        if not token:
+            polling.grant(request, version)  # the next read is answered from the cache
+        version.pop("public")
         return Response(version)
 
 

@@ -290,13 +290,17 @@ def table_view_for(user, table: Table, table_state: state.TableState | None = No
 
 
 def table_version(table_id: int, user=None, token: str = "") -> dict[str, Any] | None:
-    """The action count, the change counter and the status: one small query. None when there
-    is no such table or `user` may not see it (the two look the same from outside)."""
-    return (
+    """The action count, the change counter and the status (and `public`: open to anyone): one
+    small query. None when there is no such table or `user` may not see it (the two look the
+    same from outside)."""
+    row = (
         Table.objects.filter(viewable_by(user, token), pk=table_id)
-        .values("id", "action_number", "version", "status")
+        .values("id", "action_number", "version", "status", "access")
         .first()
     )
+    if row is not None:
+        row["public"] = row.pop("access") == Table.Access.ANYONE
+    return row
 
 
 def finished_hands(table: Table) -> list[dict[str, Any]]:

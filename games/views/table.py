@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from .. import selectors, state
+from .. import polling, selectors, state
 from ..models import BotLevel
 from ..options import bot_level_description
 from ..policies import TableAccess
@@ -84,10 +84,6 @@ def table_poll(request, pk: int):
     row = selectors.table_version(pk, request.user, token_of(request))
     if row is None:
         raise Http404(gettext("There is no such table."))
-    seen = request.GET.get("v", "")
-    if seen.isdigit() and int(seen) == row["version"]:
-        return HttpResponse(status=204)
-    response = HttpResponse(status=200)
-    response["HX-Trigger"] = "table-changed"
-    response["Cache-Control"] = "no-store"
-    return response
+    if not token_of(request):
+        polling.grant(request, row)  # the next poll is answered from the cache (games.polling)
+    return polling.version_answer(request, row)
