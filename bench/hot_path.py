@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/kb_hotpath_bench"
 DEFAULT_CACHE = "redis://127.0.0.1:6379/10"
+SHOW_SQL = os.environ.get("HOT_PATH_SQL", "")  # print the SQL of this kind of request
 
 
 def percentile(values, p):
@@ -81,7 +82,7 @@ def install_bare_view() -> None:
 class Meter:
     """Wraps a test client's handler: CPU, wall time and queries of each request it serves."""
 
-    def __init__(self, client, samples):
+    def __init__(self, client, samples, profile=None):
         from django.db import connection
 
         self.samples = samples
@@ -94,11 +95,18 @@ class Meter:
             def counter(execute, sql, params, many, context):
                 nonlocal count
                 count += 1
+                if SHOW_SQL and self.kind == SHOW_SQL:
+                    print(f"    [{self.kind}] {sql[:150]}")
                 return execute(sql, params, many, context)
 
+            profiling = profile is not None and self.kind == profile[0]
+            if profiling:
+                profile[1].enable()
             cpu, wall = time.thread_time(), time.perf_counter()
             with connection.execute_wrapper(counter):
                 response = inner(request)
+            if profiling:
+                profile[1].disable()
             cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
             if self.kind:
                 self.samples[self.kind].append((cpu * 1000, wall * 1000, count))
@@ -111,6 +119,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=120, help="actions to play")
     parser.add_argument("--game", default="five_hundred", choices=["five_hundred", "pitch"])
+    parser.add_argument("--profile", default="", help="profile this kind of request (cProfile)")
     args = parser.parse_args()
 
     env = {
@@ -151,6 +160,11 @@ def main() -> int:
     pk = table.pk
 
     samples: dict[str, list] = defaultdict(list)
+    profile = None
+    if args.profile:
+        import cProfile
+
+        profile = (args.profile, cProfile.Profile())
     pages, apis, meters = [], [], []
     for user in people:
         page = Client(HTTP_HX_REQUEST="true")
@@ -158,7 +172,7 @@ def main() -> int:
         api = Client(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user)[1]}")
         pages.append(page)
         apis.append(api)
-        meters.append((Meter(page, samples), Meter(api, samples)))
+        meters.append((Meter(page, samples, profile), Meter(api, samples, profile)))
 
     def run(seat, kind, method, url, **extra):
         page_meter, api_meter = meters[seat]
@@ -238,6 +252,10 @@ def main() -> int:
         "  goals: act <= 5 queries, <= 8 ms CPU p50; fragment <= 3 queries, <= 4 ms;"
         " poll/version <= 1.5x bare"
     )
+    if profile is not None:
+        import pstats
+
+        pstats.Stats(profile[1]).sort_stats("cumulative").print_stats(50)
     return 0
 
 
