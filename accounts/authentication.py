@@ -8,9 +8,9 @@ tokens (`accounts.tokens`), so the other tokens are left for their own next use 
 A token that has just authenticated is remembered in the shared cache for `CACHE_SECONDS`, keyed
 by its digest (knox stores only the digest), with its user: the next request with it makes no
 query. Deleting a token (logout, revocation, a password change, expiry) forgets it at once, as
-does deactivating its user (`forget_tokens_of`); its expiry is still checked on every use. The
-expiry is pushed back (AUTO_REFRESH) when a request misses the cache, at most once a minute
-anyway.
+does deactivating its user (`forget_tokens_of`); its expiry is still checked on every use, and a
+token due to have its expiry pushed back (AUTO_REFRESH, at most once a minute) takes knox's own
+path, which pushes it back.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
+from knox.settings import knox_settings
 from knox.signals import token_expired
 from rest_framework import exceptions
 
@@ -50,6 +51,19 @@ def cached_token(digest: str):
     return cache.get(token_cache_key(digest))
 
 
+def _usable_as_cached(auth_token) -> bool:
+    """Not expired, and not yet due to have its expiry pushed back."""
+    if auth_token.expiry is None:
+        return True
+    now = timezone.now()
+    if auth_token.expiry < now:
+        return False
+    if knox_settings.AUTO_REFRESH:
+        pushed = now + knox_settings.TOKEN_TTL - auth_token.expiry
+        return pushed.total_seconds() <= knox_settings.MIN_REFRESH_INTERVAL
+    return True
+
+
 class TokenAuthentication(KnoxTokenAuthentication):
     def authenticate_credentials(self, token):
         raw = token.decode("utf-8") if isinstance(token, bytes) else token
@@ -57,11 +71,11 @@ class TokenAuthentication(KnoxTokenAuthentication):
         if digest is not None:
             auth_token = cached_token(digest)
             if auth_token is not None:
-                if auth_token.expiry is None or auth_token.expiry >= timezone.now():
+                if _usable_as_cached(auth_token):
                     if not auth_token.user.is_active:
                         raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
                     return auth_token.user, auth_token
-                forget_token(digest)  # expired: knox's own path deletes it
+                forget_token(digest)  # expired or due a refresh: knox's own path sees to it
         user, auth_token = super().authenticate_credentials(token)
         cache.set(token_cache_key(auth_token.digest), auth_token, CACHE_SECONDS)
         return user, auth_token

@@ -35,7 +35,8 @@ import types
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+# HOT_PATH_ROOT: measure another checkout's code with this script (e.g. main, for "before").
+ROOT = Path(os.environ.get("HOT_PATH_ROOT") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/kb_hotpath_bench"
@@ -154,10 +155,15 @@ def main() -> int:
     cache.clear()
 
     people = [User.objects.create_user(f"p{n}", password="x") for n in range(4)]
-    table = services.table_create(people[0], game=args.game, players=4, seat=0, name="Hot path")
-    for n in (1, 2, 3):
-        services.table_sit(people[n], table.pk, n)
-    pk = table.pk
+
+    def new_table() -> int:
+        table = services.table_create(people[0], game=args.game, players=4, seat=0, name="Hot")
+        for n in (1, 2, 3):
+            services.table_sit(people[n], table.pk, n)
+        return table.pk
+
+    pk = new_table()
+    games = 1
 
     samples: dict[str, list] = defaultdict(list)
     profile = None
@@ -192,8 +198,10 @@ def main() -> int:
     played = 0
     while played < args.steps:
         table = Table.objects.get(pk=pk)
-        if not table.is_playing:
-            break
+        if not table.is_playing:  # random bidding ends games quickly: open another table
+            pk = new_table()
+            games += 1
+            continue
         seat = table.to_act
         hand = state.current_hand(table)
         view = hand.view_for(seat)
@@ -233,7 +241,9 @@ def main() -> int:
         played += 1
 
     bare = statistics.median(cpu for cpu, _w, _q in samples["bare"])
-    print(f"\nTable hot path ({args.game}, {played} actions; in-process, PostgreSQL + Redis cache)")
+    print(
+        f"\nTable hot path ({args.game}, {played} actions in {games} games; in-process, PostgreSQL + Redis cache)"
+    )
     print(
         f"  {'request':<10} {'n':>5} {'CPU p50':>9} {'CPU p95':>9} {'x bare':>7} "
         f"{'wall p50':>9} {'queries p50/max':>16}"

@@ -315,9 +315,10 @@ class TableLookView(GameAPIView):
 
 
 class TableVersionView(APIView):
-    """The cheap poll: has anything changed? One query for the table and who may see it (plus
-    whatever identifies the asker: nothing for an anonymous poll). Whoever may not see the
-    table gets the 404 of a table that doesn't exist."""
+    """The cheap poll: has anything changed? Usually answered from the cache before this view
+    runs (`games.polling`); here, one query for the table and who may see it (plus whatever
+    identifies the asker: nothing for an anonymous poll). Whoever may not see the table gets
+    the 404 of a table that doesn't exist."""
 
     permission_classes = [AllowAny]
 

@@ -2,8 +2,9 @@
 
 Every button is an ordinary form: with htmx the table's actions post to the same URLs and get the
 new table fragment back (`games/table.html#live`); without JavaScript they redirect back to the
-table page. While someone else is to act, the page polls a tiny version URL (one query) and
-refreshes the fragment when the table has changed. What a seat may see comes only from
+table page. While someone else is to act, the page polls a tiny version URL (answered from the
+cache by `games.polling` when it can be, else one query) and refreshes the fragment when the
+table has changed. What a seat may see comes only from
 `selectors.table_view_for`; what it may do, from `games.policies`; what the page shows of both,
 from `presenters.table_page`.
 """
