@@ -16,3 +16,16 @@ class AccountsConfig(AppConfig):
         from .languages import language_at_login
 
         user_logged_in.connect(language_at_login, dispatch_uid="accounts.language_at_login")
+
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_delete, post_save
+        from knox.models import AuthToken
+
+        from .authentication import forget_deleted_token, forget_tokens_of
+
+        post_delete.connect(
+            forget_deleted_token, sender=AuthToken, dispatch_uid="accounts.forget_token"
+        )
+        post_save.connect(
+            forget_tokens_of, sender=get_user_model(), dispatch_uid="accounts.forget_tokens_of"
+        )

@@ -23,7 +23,7 @@ from core import live
 from core.api import error_responses
 from core.choices import Game
 
-from . import selectors, services
+from . import polling, selectors, services, state
 from .boards import board_set_create, board_set_reveal
 from .engines import engine_for, records
 from .errors import InvalidInput, NotFound
@@ -80,7 +80,10 @@ class GameAPIView(GenericAPIView):
         table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
         if token is None:
             token = self.request.query_params.get("token", "")
-        access = table_access(self.request.user, table, token=token) if table else None
+        access = None
+        if table is not None:
+            seats = state.table_state(table).seats  # cached with what the table shows
+            access = table_access(self.request.user, table, seats, token=token)
         if access is None or not access.may_view:
             raise NotFound(gettext("There is no such table."))
         return access
@@ -275,22 +278,28 @@ class TableActView(GameAPIView):
         responses={200: ActResultSerializer, **error_responses(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
-        self.get_table(pk)
-        form = ActSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        result = services.table_act(
-            request.user,
-            pk,
-            form.validated_data["expected_action"],
-            form.validated_data["action"],
-        )
+        # The service checks the seat under the table's lock; a refusal (or a malformed
+        # request) first makes sure the asker may see the table (404, as for no table).
+        try:
+            form = ActSerializer(data=request.data)
+            form.is_valid(raise_exception=True)
+            result = services.table_act(
+                request.user,
+                pk,
+                form.validated_data["expected_action"],
+                form.validated_data["action"],
+            )
+        except Exception:
+            self.get_table(pk)
+            raise
         return Response(
             {
                 "action_number": result.action_number,
                 "hand_number": result.hand_number,
                 "hand_finished": result.hand_finished,
                 "game_finished": result.game_finished,
-                "state": self.state(pk),
+                # The state the action left, as the actor's seat sees it (not read again).
+                "state": selectors.table_view_for(request.user, result.table, result.state),
             }
         )
 
@@ -313,11 +322,12 @@ class TableLookView(GameAPIView):
 
 
 class TableVersionView(APIView):
-    """The cheap poll: has anything changed? One query for the table and who may see it (plus
-    whatever identifies the asker: nothing for an anonymous poll). Whoever may not see the
-    table gets the 404 of a table that doesn't exist. With `after`, a long poll: the answer
-    comes as soon as the version passes `after` (told through core.live), or after `wait`
-    seconds with the version unchanged."""
+    """The cheap poll: has anything changed? Usually answered from the cache before this view
+    runs (`games.polling`); here, one query for the table and who may see it (plus whatever
+    identifies the asker: nothing for an anonymous poll). Whoever may not see the table gets
+    the 404 of a table that doesn't exist. With `after`, a long poll: the answer comes as soon
+    as the version passes `after` (told through core.live), or after `wait` seconds with the
+    version unchanged."""
 
     permission_classes = [AllowAny]
 
@@ -354,6 +364,9 @@ class TableVersionView(APIView):
             version = selectors.table_version(pk, request.user, token)
         if version is None:
             return Response(NotFound(gettext("There is no such table.")).as_json(), status=404)
+        if not token:
+            polling.grant(request, version)  # the next read is answered from the cache
+        version.pop("public")
         return Response(version)
 
 

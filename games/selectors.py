@@ -268,39 +268,24 @@ def table_info(table: Table, user=None, seats: list[Seat] | None = None) -> dict
     return info
 
 
-def _last_finished(table: Table) -> TableHand | None:
-    if table.hand_number == 0:
-        return None
-    return (
-        TableHand.objects.filter(table=table, finished=True)
-        .only("number", "dealer", "thrown_in", "scores", "totals", "result")
-        .order_by("-number")
-        .first()
-    )
+_hand_summary = state.hand_summary
 
 
-def _hand_summary(table_hand: TableHand) -> dict[str, Any]:
-    return {
-        "number": table_hand.number,
-        "dealer": table_hand.dealer,
-        "thrown_in": table_hand.thrown_in,
-        "scores": table_hand.scores,
-        "totals": table_hand.totals,
-        "result": table_hand.result,
-    }
-
-
-def table_view_for(user, table: Table) -> dict[str, Any]:
+def table_view_for(user, table: Table, table_state: state.TableState | None = None) -> dict:
     """Everything `user` may see of the table now.
 
     `table` is table_info; `hand` is the engine's view (games/engines/view.py, a `GameView`)
     for the user's seat (with `legal` and its `step` when it is their turn), or for anyone else
     the public view (no cards in hand, `legal` empty); `None` before the first deal.
     `last_hand` is the most recent finished hand's public result.
+
+    What the table's version determines comes from `state.table_state` (or `table_state`, the
+    state a service has just computed): no query when it is cached.
     """
-    seats = table_seats(table)
+    current = table_state if table_state is not None else state.table_state(table)
+    seats = current.seats
     info = table_info(table, user, seats)
-    hand = state.current_hand(table)
+    hand = current.hand
     view = None
     if hand is not None:
         seat = info["your_seat"]
@@ -312,47 +297,44 @@ def table_view_for(user, table: Table) -> dict[str, Any]:
             winners=table.winners,
             hand_limit=table.hand_limit,
         )
-    last = _last_finished(table)
     return {
         "table": info,
         "hand": view,
-        "last_hand": _hand_summary(last) if last is not None else None,
-        "deal": current_deal(table),
+        "last_hand": current.last_finished,
+        "deal": current_deal(current.table_hand),
     }
 
 
-def current_deal(table: Table) -> dict[str, Any] | None:
-    """The public facts of the hand being dealt: its deal's commitment (DEALS.md: the hash of
+def current_deal(table_hand: TableHand | None) -> dict[str, Any] | None:
+    """The public facts of the hand being dealt (`table_hand`, the current hand's row from
+    `state.table_state`, its board read with it): its deal's commitment (DEALS.md: the hash of
     its secret seed, published before play) and its board number, if it plays a board."""
-    if table.hand_number == 0:
+    if table_hand is None:
         return None
-    row = (
-        TableHand.objects.filter(table=table, number=table.hand_number)
-        .values("commitment", "board__number")
-        .first()
-    )
-    if row is None:
-        return None
-    return {"commitment": row["commitment"] or None, "board": row["board__number"]}
+    board = table_hand.board if table_hand.board_id is not None else None
+    return {
+        "commitment": table_hand.commitment or None,
+        "board": board.number if board is not None else None,
+    }
 
 
 def table_version(table_id: int, user=None, token: str = "") -> dict[str, Any] | None:
-    """The action count, the change counter and the status: one small query. None when there
-    is no such table or `user` may not see it (the two look the same from outside)."""
-    return (
+    """The action count, the change counter and the status (and `public`: open to anyone): one
+    small query. None when there is no such table or `user` may not see it (the two look the
+    same from outside)."""
+    row = (
         Table.objects.filter(viewable_by(user, token), pk=table_id)
-        .values("id", "action_number", "version", "status")
+        .values("id", "action_number", "version", "status", "access")
         .first()
     )
+    if row is not None:
+        row["public"] = row.pop("access") == Table.Access.ANYONE
+    return row
 
 
 def finished_hands(table: Table) -> list[dict[str, Any]]:
-    return [
-        _hand_summary(h)
-        for h in TableHand.objects.filter(table=table, finished=True)
-        .only("number", "dealer", "thrown_in", "scores", "totals", "result")
-        .order_by("number")
-    ]
+    """The finished hands' public results in order (from the table's cached state)."""
+    return list(state.table_state(table).finished)
 
 
 def _engine_hand(table: Table, table_hand: TableHand, options=None):

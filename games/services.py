@@ -108,6 +108,10 @@ class ActResult:
     hand_number: int  # the hand being played now (a new one if this action ended a hand)
     hand_finished: bool
     game_finished: bool
+    # The table as the action left it, and its state (read only): the answer to the action is
+    # built from these, not read again.
+    table: Table | None = None
+    state: state.TableState | None = None
 
 
 # Helpers -----------------------------------------------------------------------------------------
@@ -122,9 +126,14 @@ def _table_pk(table: Table | int) -> int:
     return table.pk if isinstance(table, Table) else table
 
 
-def _lock_table(table: Table | int) -> Table:
+def _lock_table(table: Table | int, *, related: bool = False) -> Table:
+    """The table's row, locked until the transaction ends (`related`: with its club and creator
+    read in the same query, their rows not locked)."""
+    tables = Table.objects.select_for_update(of=("self",))
+    if related:
+        tables = tables.select_related("club", "created_by")
     try:
-        return Table.objects.select_for_update().get(pk=_table_pk(table))
+        return tables.get(pk=_table_pk(table))
     except (Table.DoesNotExist, ValueError, TypeError):
         raise NotFound(gettext("There is no such table.")) from None
 
@@ -138,8 +147,9 @@ def _whole_number(value: Any, what: str) -> int:
 
 
 def _touch(table: Table) -> None:
-    """Bump the change counter; once the transaction commits, watchers of the table's live
-    stream hear its new version (core.live: the number only, never a card)."""
+    """Count a change to the table (seats, looks, actions); `_save` then writes it. Once the
+    transaction commits, watchers of the table's live stream hear its new version (core.live:
+    the number only, never a card)."""
     table.version += 1
     if not getattr(table, "_live_announce", False):
         table._live_announce = True
@@ -149,6 +159,13 @@ def _touch(table: Table) -> None:
             return table.version
 
         live.publish_on_commit(f"table:{table.pk}", version)
+
+
+def _save(table: Table, update_fields: list[str] | None = None) -> None:
+    """Write the changed table row and publish its new version: the one place every change to a
+    table ends, the last step of its service's transaction (under the row lock)."""
+    table.save(update_fields=update_fields)
+    state.publish_version(table)
 
 
 # House rules --------------------------------------------------------------------------------------
@@ -366,7 +383,7 @@ def table_sit(actor, table: Table | int, number: int, *, token: str = "") -> Sea
         _touch(table)
         if all(not s.is_empty for s in seats):
             _start(table, seats)
-        table.save()
+        _save(table)
     return wanted
 
 
@@ -391,7 +408,7 @@ def table_leave(actor, table: Table | int) -> None:
             table.bot_to_act = True
             table.turn_started_at = timezone.now()
             _enqueue_bot(table.pk, table.action_number)
-        table.save()
+        _save(table)
 
 
 def table_fill_with_bots(actor, table: Table | int) -> Table:
@@ -410,7 +427,7 @@ def table_fill_with_bots(actor, table: Table | int) -> Table:
                 seat.save(update_fields=["bot_level"])
         _touch(table)
         _start(table, seats)
-        table.save()
+        _save(table)
     return table
 
 
@@ -444,7 +461,7 @@ def table_seat_players(actor, table: Table | int, seating: dict[int, Any]) -> Ta
             seat.save(update_fields=["user", "bot_level", "taken_at"])
         _touch(table)
         _start(table, seats)
-        table.save()
+        _save(table)
     return table
 
 
@@ -459,7 +476,7 @@ def _start(table: Table, seats: list[Seat]) -> None:
     dealer = board_first_dealer(table)
     if dealer is None:
         dealer = random.Random(table.seed).randrange(table.players)
-    hand = _deal(table, 1, dealer, seats)
+    _table_hand, hand = _deal(table, 1, dealer, seats)
     _set_turn(table, hand, seats)
     _after_commit(table, hand)
 
@@ -478,7 +495,7 @@ def _bot_looks(table: Table, bots: list[Seat]) -> None:
 
 def _deal(table: Table, number: int, dealer: int, seats: list[Seat]):
     """Shuffle and deal hand `number` (from a fresh secret seed, or its board: games.boards);
-    store its deal, seed and commitment. Returns the engine hand."""
+    store its deal, seed and commitment. Returns its row and engine hand."""
     hand, dealt = deal_table_hand(table, number, dealer)
     looks = {}
     if table.game == Game.FIVE_HUNDRED:
@@ -486,7 +503,7 @@ def _deal(table: Table, number: int, dealer: int, seats: list[Seat]):
             if seat.is_bot:
                 looks[str(seat.number)] = table.action_number
                 hand.reveal_to(seat.number)
-    TableHand.objects.create(
+    table_hand = TableHand.objects.create(
         table=table,
         number=number,
         **dealt,
@@ -494,7 +511,7 @@ def _deal(table: Table, number: int, dealer: int, seats: list[Seat]):
         first_action=table.action_number,
     )
     table.hand_number = number
-    return hand
+    return table_hand, hand
 
 
 def _set_turn(table: Table, hand, seats: list[Seat]) -> None:
@@ -515,12 +532,16 @@ def _enqueue_bot(table_id: int, action_number: int) -> None:
     enqueue_on_commit(bot_move, table_id, action_number, countdown=settings.KOOKABURRA_BOT_DELAY)
 
 
-def _after_commit(table: Table, hand) -> None:
-    """Once the change is committed: cache the state it left, and wake the bot whose turn it is."""
+def _after_commit(table: Table, hand, new_state: state.TableState | None = None) -> None:
+    """Once the change is committed: cache the state it left (all of it when the caller has it),
+    and wake the bot whose turn it is."""
     table_id, number, version = table.pk, table.action_number, table.version
-    snapshot = Table(pk=table_id, seed=table.seed, created_at=table.created_at)
-    snapshot.action_number, snapshot.version = number, version
-    transaction.on_commit(lambda: state.remember(snapshot, hand))
+    if new_state is not None:
+        state.remember_state(table, new_state)
+    else:
+        snapshot = Table(pk=table_id, seed=table.seed, created_at=table.created_at)
+        snapshot.action_number, snapshot.version = number, version
+        transaction.on_commit(lambda: state.remember(snapshot, hand))
     if table.bot_to_act:
         _enqueue_bot(table_id, number)
 
@@ -534,19 +555,25 @@ def _hand_result(hand) -> dict[str, Any]:
     return result
 
 
-def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
-    """Score a finished hand, then end the game or deal the next hand. Returns the hand now
-    in play (the finished one if the game is over) and whether the game is over."""
+def _finish_hand(
+    table: Table, table_hand: TableHand, hand, seats: list[Seat], hands_played: int | None = None
+):
+    """Score a finished hand, then end the game or deal the next hand. Returns the row and
+    engine hand now in play (the finished ones if the game is over) and whether the game is
+    over. `hands_played`: the hands finished before this one and not thrown in, when known."""
     engine = state.engine_of(table)
     options = state.table_options(table)
     before = list(table.totals)
-    played_before = (
-        TableHand.objects.filter(table=table, finished=True, thrown_in=False)
-        .exclude(pk=table_hand.pk)
-        .count()
-        if table.hand_limit
-        else 0
-    )
+    if not table.hand_limit:
+        played_before = 0
+    elif hands_played is not None:
+        played_before = hands_played
+    else:
+        played_before = (
+            TableHand.objects.filter(table=table, finished=True, thrown_in=False)
+            .exclude(pk=table_hand.pk)
+            .count()
+        )
     # The engine's game loop decides whether the game is over (its target, or the hand limit).
     totals, winners, _played = add_hand(
         engine,
@@ -579,8 +606,8 @@ def _finish_hand(table: Table, table_hand: TableHand, hand, seats: list[Seat]):
         table.winners = sorted(winners)
         table.finished_at = timezone.now()
         _announce(table, seats)
-        return hand, True
-    return _deal(table, table_hand.number + 1, engine.next_dealer(hand), seats), False
+        return table_hand, hand, True
+    return *_deal(table, table_hand.number + 1, engine.next_dealer(hand), seats), False
 
 
 def _announce(table: Table, seats: list[Seat]) -> None:
@@ -620,9 +647,12 @@ def table_act(
         raise InvalidInput(gettext("Name the action number you expect (a whole number)."))
     record = dict(action_record)
     with transaction.atomic():
-        table = _lock_table(table)
+        table = _lock_table(table, related=True)
+        # What this version of the table determines (seats, the hand so far) comes from the
+        # cache: the locked row names the version, and the copy is this call's to change.
+        current = state.table_state(table, own=True)
+        seats = current.seats
         # Whose seat first: the action number is only told to those who may act here.
-        seats = table_seats(table)
         if actor is BOT:
             seat_number = record.get("seat")
             if not isinstance(seat_number, int) or not 0 <= seat_number < table.players:
@@ -659,7 +689,7 @@ def table_act(
             raise InvalidInput(
                 gettext("That isn't an action: %(reason)s.") % {"reason": exc}
             ) from None
-        table_hand, hand = state.build_current_hand(table)
+        table_hand, hand = current.table_hand, current.hand
         if hand.to_act != action.seat:
             waiting = seats[hand.to_act]
             raise NotYourTurn(
@@ -674,13 +704,20 @@ def table_act(
         _play_forced_passes(table, table_hand, hand, seats)
         _touch(table)
         hand_over = game_over = False
+        finished = current.finished
         if hand.is_over:
             hand_over = True
-            hand, game_over = _finish_hand(table, table_hand, hand, seats)
+            played = sum(1 for h in finished if not h["thrown_in"])
+            old_hand = table_hand
+            table_hand, hand, game_over = _finish_hand(table, table_hand, hand, seats, played)
+            finished = [*finished, state.hand_summary(old_hand)]
         _set_turn(table, hand, seats)
-        table.save()
-        _after_commit(table, hand)
-    return ActResult(table.action_number, table.hand_number, hand_over, game_over)
+        _save(table)
+        new_state = state.TableState(
+            seats=seats, table_hand=table_hand, hand=hand, finished=finished
+        )
+        _after_commit(table, hand, new_state)
+    return ActResult(table.action_number, table.hand_number, hand_over, game_over, table, new_state)
 
 
 def _stale_message(expected: int, played: int) -> str:
@@ -755,7 +792,7 @@ def table_look(actor, table: Table | int) -> bool:
         table_hand.looks = {**table_hand.looks, key: table.action_number}
         table_hand.save(update_fields=["looks"])
         _touch(table)
-        table.save(update_fields=["version"])
+        _save(table, update_fields=["version"])
     return True
 
 
@@ -778,10 +815,11 @@ def table_bot_move(table_id: int, expected_number: int, budget: int | None = Non
         or table.to_act is None
     ):
         return False
-    seat = Seat.objects.filter(table=table, number=table.to_act).first()
+    current = state.table_state(table)
+    seat = next((s for s in current.seats if s.number == table.to_act), None)
     if seat is None or not seat.is_bot:
         return False
-    hand = state.current_hand(table)
+    hand = current.hand
     if hand is None or hand.to_act != seat.number:
         return False
     view = hand.view_for(seat.number)

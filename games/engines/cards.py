@@ -78,6 +78,10 @@ class Card(int):
     def __repr__(self) -> str:
         return str(self)
 
+    def __reduce__(self):
+        """Pickled as its number, unpickled as the interned card (quick, and stays interned)."""
+        return (from_int, (int(self),))
+
     @property
     def symbol(self) -> str:
         """A player's short form: `Q♥`, `10♠`, `Joker`."""

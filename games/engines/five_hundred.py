@@ -343,6 +343,10 @@ class _Rules:
             for seat in range(players)
         ]
 
+    def __reduce__(self):
+        """Pickled as a reference to the shared tables of its players and options."""
+        return (_rules, (self.players, self.options))
+
     def misere_allowed(self, high_rank: int) -> bool:
         """Plain misère over this high bid (rank -1: nothing bid yet), if it is also higher."""
         opts = self.options
@@ -412,6 +416,10 @@ class CardRules:
         self.powers = powers  # led suit -> card -> power (0: cannot win)
         self.display = display  # card -> sort key
 
+    def __reduce__(self):
+        """Pickled as a reference to the shared table (a hand's pickle stays small and quick)."""
+        return (card_rules_of, (self.trump, self.nominated))
+
     def suit(self, c: Card) -> int:
         return self.es[c]
 
@@ -441,6 +449,11 @@ def card_rules(trump: int | None, nominated: int | None = None) -> CardRules:
     """The card semantics of a contract with trump suit `trump` (0..3; None: no-trumps or
     misère) and, in no-trumps or misère, the Joker's nominated suit."""
     return _tables(NT if trump is None else trump, nominated if trump is None else None)
+
+
+def card_rules_of(trump: int | None, nominated: int | None) -> CardRules:
+    """The shared CardRules whose `trump` and `nominated` are these (what unpickling calls)."""
+    return _tables(NT if trump is None else trump, nominated)
 
 
 def _tables(trump: int, nominated: int | None = None) -> CardRules:

@@ -6,9 +6,10 @@ requests. Every word a person reads is marked for translation here, once.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from core.choices import Game
 
@@ -32,6 +33,13 @@ _COLOURS = {"S": "black", "C": "black", "D": "red", "H": "red"}
 
 def suit_info(letter: str) -> dict[str, str]:
     """A suit for display: its letter, symbol, colour and plural name ("spades")."""
+    return dict(_suit_info(get_language(), letter))
+
+
+@lru_cache(maxsize=256)
+def _suit_info(language: str | None, letter: str) -> dict[str, str]:
+    """`suit_info` in the active language `language` (the words are looked up once a process:
+    a table page shows dozens of cards)."""
     names = {
         "S": pgettext("suit", "spades"),
         "C": pgettext("suit", "clubs"),
@@ -81,6 +89,12 @@ def _rank_word(rank: str) -> str:
 
 def card_info(code: str) -> dict[str, Any]:
     """A card (hand-record text) for display: rank, symbol, colour and its name in words."""
+    return dict(_card_info(get_language(), code))
+
+
+@lru_cache(maxsize=2048)
+def _card_info(language: str | None, code: str) -> dict[str, Any]:
+    """`card_info` in the active language `language` (the caller gets a copy to change)."""
     if code == "JK":
         return {
             "code": "JK",
@@ -90,7 +104,7 @@ def card_info(code: str) -> dict[str, Any]:
             "colour": "joker",
             "name": gettext("the Joker"),
         }
-    rank, suit = code[:-1], suit_info(code[-1])
+    rank, suit = code[:-1], _suit_info(language, code[-1])
     return {
         "code": code,
         "rank": rank,

@@ -17,8 +17,9 @@ from core.decorators import login_required_htmx
 
 from .. import selectors, services
 from ..errors import GameError, InvalidInput
+from ..policies import table_access
 from ..presenters import Echo, seat_place
-from .common import get_table, table_url, token_of
+from .common import access_to, get_table, table_url, token_of
 from .table import render_table
 
 
@@ -147,17 +148,26 @@ def _needs_joker_suit(request, table, record: dict[str, Any]) -> bool:
 @login_required_htmx
 @require_POST
 def table_act(request, pk: int):
-    table = get_table(request, pk)
+    """Play the posted action. The service checks the seat, the action number and the rules
+    under the table's lock; its answer is rendered from the state the action left (no second
+    read). A refusal first checks the table may be seen at all (a 404 otherwise, as for every
+    table page), then answers with the table and the reason."""
     try:
         expected = _expected_number(request.POST)
         record = action_from_post(request.POST)
     except InvalidInput as error:
         chosen = tuple(request.POST.getlist("discard"))
         return _action_failed(request, pk, error, discard_chosen=chosen)
-    if expected == table.action_number and _needs_joker_suit(request, table, record):
-        return render_table(request, pk, echo=Echo(joker_prompt=True))
     try:
-        services.table_act(request.user, table.pk, expected, record)
+        result = services.table_act(request.user, pk, expected, record)
     except GameError as error:
+        access = access_to(request, pk)
+        if getattr(error, "message_id", "") == "joker_suit.missing" and _needs_joker_suit(
+            request, access.table, record
+        ):
+            return render_table(request, pk, echo=Echo(joker_prompt=True), access=access)
         return _action_failed(request, pk, error)
-    return _after_action(request, pk)
+    if request.htmx:
+        access = table_access(request.user, result.table, result.state.seats, token_of(request))
+        return render_table(request, pk, fragment=True, echo=Echo(), access=access)
+    return redirect(table_url(result.table, token_of(request)))

@@ -10,6 +10,7 @@ from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from .. import state
 from ..models import Table
 from ..policies import TableAccess, table_access
 
@@ -24,7 +25,9 @@ def access_to(request, pk: int) -> TableAccess:
     table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
     if table is None:
         raise Http404(gettext("There is no such table."))
-    access = table_access(request.user, table, token=token_of(request))
+    # The seats come with the table's cached state (which the page then shows).
+    seats = state.table_state(table).seats
+    access = table_access(request.user, table, seats, token=token_of(request))
     if not access.may_view:
         raise Http404(gettext("There is no such table."))
     return access

@@ -4,7 +4,9 @@ Every button is an ordinary form: with htmx the table's actions post to the same
 new table fragment back (`games/table.html#live`); without JavaScript they redirect back to the
 table page. The page refreshes the fragment when the table has changed: told so by a
 server-sent-events stream (`table_events`), or, where a stream can't be held, by polling a tiny
-version URL (`table_poll`). What a seat may see comes only from `selectors.table_view_for`; what it may do, from `games.policies`; what the page shows of both,
+version URL (`table_poll`, answered from the cache by `games.polling` when it can be, else one
+query). What a seat may see comes only from `selectors.table_view_for`; what it may do, from
+`games.policies`; what the page shows of both,
 from `presenters.table_page`.
 """
 
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_GET
 
 from core import live
 
-from .. import selectors
+from .. import polling, selectors, state
 from ..models import BotLevel
 from ..options import bot_level_description
 from ..policies import TableAccess
@@ -38,8 +40,9 @@ def offer_of(access: TableAccess) -> Offer:
 
 def table_context(request, access: TableAccess, echo: Echo) -> dict:
     table = access.table
-    data = selectors.table_view_for(request.user, table)
-    finished = selectors.finished_hands(table) if data["last_hand"] else []
+    current = state.table_state(table)
+    data = selectors.table_view_for(request.user, table, current)
+    finished = list(current.finished) if data["last_hand"] else []
     invite = data["table"].get("invite_token")
     return {
         **table_page(data, finished, offer=offer_of(access), echo=echo),
@@ -53,9 +56,13 @@ def table_context(request, access: TableAccess, echo: Echo) -> dict:
     }
 
 
-def render_table(request, pk: int, *, status=200, fragment=None, echo=None) -> HttpResponse:
-    """The table page, or only its live fragment (htmx), as this request's user sees it."""
-    context = table_context(request, access_to(request, pk), echo or Echo())
+def render_table(
+    request, pk: int, *, status=200, fragment=None, echo=None, access=None
+) -> HttpResponse:
+    """The table page, or only its live fragment (htmx), as this request's user sees it
+    (`access`: the policy for a table the request has already read, e.g. the one an action
+    has just changed)."""
+    context = table_context(request, access or access_to(request, pk), echo or Echo())
     if fragment is None:
         fragment = bool(request.htmx)
     name = "games/table.html#live" if fragment else "games/table.html"
@@ -82,13 +89,9 @@ def table_poll(request, pk: int):
     row = selectors.table_version(pk, request.user, token_of(request))
     if row is None:
         raise Http404(gettext("There is no such table."))
-    seen = request.GET.get("v", "")
-    if seen.isdigit() and int(seen) == row["version"]:
-        return HttpResponse(status=204)
-    response = HttpResponse(status=200)
-    response["HX-Trigger"] = "table-changed"
-    response["Cache-Control"] = "no-store"
-    return response
+    if not token_of(request):
+        polling.grant(request, row)  # the next poll is answered from the cache (games.polling)
+    return polling.version_answer(request, row)
 
 
 @require_GET

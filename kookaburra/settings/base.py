@@ -55,6 +55,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.RefuseNulMiddleware",
+    # A table's "anything new?" poll answered from the cache when it can be (games.polling).
+    "games.polling.FastPollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the cookie (set_language), then Accept-Language; after the session, before

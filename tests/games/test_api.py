@@ -236,13 +236,22 @@ def test_look(clients, four):
 
 
 def test_version_is_one_query_for_the_table(client, four, token_client, django_assert_num_queries):
+    from django.core.cache import cache
+
     table = full_table(four, seed=1)
+    cache.clear()  # the full view first (games.polling answers from the cache afterwards)
     with django_assert_num_queries(1):  # anonymous: just the table (and whether it is public)
         assert client.get(url(table.pk, "version")).status_code == 200
+    with django_assert_num_queries(0):  # the row the view left in the cache
+        assert client.get(url(table.pk, "version")).status_code == 200
     by_token = token_client(four[1])
+    cache.clear()
     with django_assert_num_queries(2):  # the token (with its user), the table
         assert by_token.get(url(table.pk, "version")).status_code == 200
+    with django_assert_num_queries(0):  # the token and the row from the cache
+        assert by_token.get(url(table.pk, "version")).status_code == 200
     client.force_login(four[1])
+    cache.clear()
     with django_assert_num_queries(3):  # the session, the user, the table
         response = client.get(url(table.pk, "version"))
     assert response.status_code == 200
