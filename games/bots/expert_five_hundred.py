@@ -749,7 +749,9 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
             won = h._tricks_won
             made[s].append((sum(won[x] for x in h.contracting_seats()), w))
             for tricks in range(6, 11):
-                by_level.setdefault((tricks, s), []).append((contract_outcome(h, k.seat, tricks), w))
+                by_level.setdefault((tricks, s), []).append(
+                    (contract_outcome(h, k.seat, tricks), w)
+                )
         if trial_misere:
             h = _trial(k, world, k.seat, "misere", budget)
             misere_made.append((bool(h.made), w))
@@ -826,8 +828,11 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
             floor = max(floor, own + margin)
         else:
             # Their contract stands if we pass: bid what beats letting it stand (even at a
-            # loss, when their contract would cost us more).
-            floor = own + margin
+            # loss, when their contract would cost us more). A contract worth bidding on its
+            # own is bid whatever the play-outs think of theirs: they see the bidder's hand
+            # only through its bid, and measured, trusting them to pass left the club bot
+            # too many contracts.
+            floor = min(own + margin, floor)
     if best is not None and best[0] >= floor:
         return dict(by_call[best[1]])
     return dict(pass_entry)
