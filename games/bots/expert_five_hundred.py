@@ -13,9 +13,13 @@ near-ties, so search only overrides it when the play-outs clearly say so.
 - Card play, the Joker's nomination and the free Joker's lead: every legal action is a candidate.
 - The discard: the club bot's four best-scoring discards (of 286) are the candidates.
 - The partner call (five players): the club bot's first few calls are the candidates.
-- Bidding: for every strain, and misère, the bot plays the hand out as contractor in sampled deals
-  (taking a sampled kitty and discarding), and mixes the share of deals that make each bid with
-  the club bot's calibrated estimate; misère is bid when those play-outs say it makes.
+- Bidding: for the likeliest strains, and misère, the bot plays the hand out as contractor in
+  sampled deals (taking a sampled kitty and discarding); one play-out prices every level of its
+  strain, and each bid's value mixes that price with the club bot's calibrated estimate. When
+  someone holds the bid, the bot also plays the standing contract out with its holder as
+  contractor: that is what passing is worth, so the bot competes when the standing contract
+  would cost its side more than its own bid, and takes over a partner's bid or raises its own
+  only for something clearly better. Misère is bid when those play-outs say it makes.
 
 Work is counted, not timed: `budget` is the number of engine actions the play-outs may apply
 (replays included), so a decision is deterministic for a given rng and bounded in cost.
