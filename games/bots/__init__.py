@@ -38,13 +38,15 @@ BOT_LEVELS: dict[str, str] = {
         "win. Quick: beats the easy bot by about 560 points a deal at four-player Five Hundred."
     ),
     "expert": (
-        "Thinks ahead: deals the hidden cards many ways that fit what it has seen (the bidding, "
-        "the cards played, who has run out of a suit) and plays each choice out before it bids, "
-        "discards or plays. At four-player Five Hundred an expert pair beats a club pair by about "
-        "17 points a deal (400 duplicate deals, 95% interval 7 to 27) and makes 84% of its "
-        "contracts to the club bot's 78%; at Pitch its play and its bidding each "
-        "measured only slightly ahead of the club bot (about +0.07 points a seat a deal over 100 "
-        "deals, within chance). Takes a moment to think."
+        "Thinks ahead: deals the hidden cards many ways that fit what it has seen (the "
+        "bidding, the cards played, who has run out of a suit) and plays each choice out "
+        "before it bids, discards or plays. At four-player Five Hundred an expert pair beats "
+        "a club pair by about 18 points a deal (400 duplicate deals, 95% interval 8 to 28) "
+        "and makes 84% of its contracts to the club bot's 78%; with three or six players it "
+        "measured only slightly ahead (about +3 points a seat a deal over 200 deals, within "
+        "chance). At Pitch its play and its bidding each measured only slightly ahead of the "
+        "club bot (about +0.07 points a seat a deal over 100 deals, within chance). Takes a "
+        "moment to think."
     ),
 }
 

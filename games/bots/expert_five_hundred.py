@@ -13,9 +13,13 @@ near-ties, so search only overrides it when the play-outs clearly say so.
 - Card play, the Joker's nomination and the free Joker's lead: every legal action is a candidate.
 - The discard: the club bot's four best-scoring discards (of 286) are the candidates.
 - The partner call (five players): the club bot's first few calls are the candidates.
-- Bidding: for every strain, and misère, the bot plays the hand out as contractor in sampled deals
-  (taking a sampled kitty and discarding), and mixes the share of deals that make each bid with
-  the club bot's calibrated estimate; misère is bid when those play-outs say it makes.
+- Bidding: for the likeliest strains, and misère, the bot plays the hand out as contractor in
+  sampled deals (taking a sampled kitty and discarding); one play-out prices every level of its
+  strain, and each bid's value mixes that price with the club bot's calibrated estimate. When
+  someone holds the bid, the bot also plays the standing contract out with its holder as
+  contractor: that is what passing is worth, so the bot competes when the standing contract
+  would cost its side more than its own bid, and takes over a partner's bid or raises its own
+  only for something clearly better. Misère is bid when those play-outs say it makes.
 
 Work is counted, not timed: `budget` is the number of engine actions the play-outs may apply
 (replays included), so a decision is deterministic for a given rng and bounded in cost.
@@ -50,7 +54,12 @@ OVERRIDE_MARGIN = 3.0
 # Bidding: how far the play-outs' share of made contracts counts against the club bot's fitted
 # estimate (1.0: play-outs only).
 SIM_WEIGHT = 0.5
-BID_WORLDS = 16
+BID_WORLDS = 32
+# Bidding margins over the value of passing: when the standing bid is our own (the final
+# raise), our partner's, or an opponent's.
+RAISE_MARGIN = 20.0
+TAKEOVER_MARGIN = 40.0
+COMPETE_MARGIN = 20.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -642,28 +651,66 @@ def _quick_discard(cards: list[Card], trump: int | None, misere: bool) -> tuple[
     return tuple(sorted(cards, key=keep)[:3])
 
 
-def _strain_trial(
-    k: Knowledge, world, call: str, misere: bool, budget: Budget
-) -> tuple[int, bool, float]:
-    """Play the hand out with this seat as contractor in `call`: (its side's tricks, made, score)."""
+def _trial(k: Knowledge, world, contractor: int, call: str, budget: Budget) -> engine.Hand:
+    """Play the sampled deal out with `contractor` in `call` (kitty taken, a quick discard)."""
     n = k.players
-    c = k.seat
-    dealt = [list(k.hand) if s == c else list(world[s]) for s in range(n)]
+    c = contractor
+    dealt = [list(k.hand) if s == k.seat else list(world[s]) for s in range(n)]
     kitty = list(world["kitty"])
     h = engine.Hand(n, _options(), (c - 1) % n, dealt, kitty, world.get("dead"), (1 << n) - 1)
     budget.used += _auction_to(h, c, call, False)
-    cards = h._hands[c]
-    h.apply(Action(c, "discard", cards=_quick_discard(cards, h._trump, misere)))
+    h.apply(Action(c, "discard", cards=_quick_discard(h._hands[c], h._trump, call in MISERE_CALLS)))
     if h.phase == engine.CALL_PARTNER:
         h.apply(Action(c, "call_partner", card=_quick_partner(h, c)))
     play_out(h, budget)
-    won = h._tricks_won
-    tricks = sum(won[s] for s in h.contracting_seats())
-    return tricks, bool(h.made), outcome(h, c)
+    return h
+
+
+def contract_outcome(hand: engine.Hand, seat: int, tricks: int) -> float:
+    """`outcome` of a played-out suit or no-trump hand, had the contract been `tricks` in its
+    strain: the play-outs do not depend on the level bid, so one play-out prices every level."""
+    n = hand.players
+    strain = NT if hand._trump is None else hand._trump
+    value = engine.bid_value(tricks, strain)
+    won = hand._tricks_won
+    contracting = hand.contracting_seats()
+    taken = sum(won[s] for s in contracting)
+    if taken >= tricks:
+        mine = max(value, 250) if taken == engine.TRICKS else value
+    else:
+        mine = -value
+    scores = [0] * n
+    for s in contracting:
+        scores[s] = mine
+    for s in range(n):
+        if s in contracting:
+            continue
+        side = (s, engine.partner_of(n, s)) if n in (4, 6) else (s,)
+        scores[s] = 10 * sum(won[x] for x in side)
+    if n in (4, 6):
+        ours = engine.sides(n)[hand._rules.side_index[seat]]
+        others = [s for s in range(n) if s not in ours]
+    elif seat in contracting:
+        others = [s for s in range(n) if s not in contracting]
+    else:
+        others = [hand._contractor]
+    return scores[seat] - sum(scores[s] for s in others) / len(others)
+
+
+def _weighted(pairs: list[tuple[float, float]]) -> float | None:
+    total = sum(w for _, w in pairs)
+    return sum(v * w for v, w in pairs) / total if total else None
 
 
 def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
-    """Bid by the club bot's rules, with each bid's chance of making taken half from play-outs."""
+    """Bid by expected score, from play-outs of sampled deals mixed with the club bot's estimate.
+
+    Every candidate contract is priced by what it scores for this seat's side less what the
+    other side scores (defenders' tricks and slams included), and so is passing: when someone
+    holds the bid, passing lets their contract stand, so its play-outs price the pass. The bot
+    bids when a call beats passing by a margin, so it competes against a contract the
+    play-outs say makes and stops short of one that would cost more than it saves.
+    """
     seat = club.Seat(view)
     by_call = {e["call"]: e for e in legal}
     pass_entry = by_call.get("pass") or legal[0]
@@ -683,18 +730,44 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
     want_misere = any(c in by_call for c in ("misere", "open_misere"))
     danger = club._misere_prospect(seat, rng) if want_misere else None
     trial_misere = want_misere and danger is not None and danger <= 3.5
-    trials = len(strains) + (1 if trial_misere else 0)
+    high = view.get("high_bid")
+    high_seat = high["seat"] if high else None
+    high_call = high["call"] if high else None
+    high_parts = club._call_parts(high_call) if high_call else None
+    # The standing contract is priced by play-outs with its holder as contractor (our own
+    # trial serves when we hold it in a strain we try anyway).
+    trial_high = high is not None and not (
+        high_seat == k.seat and high_parts is not None and high_parts[1] in strains
+    )
+    trials = len(strains) + (1 if trial_misere else 0) + (1 if trial_high else 0)
     per_world = trials * (10 * n + 6)
-    worlds = _worlds(k, rng, max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per_world))))
+    count = max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per_world)))
+    worlds = _worlds(k, rng, count)
+    by_level: dict[tuple[int, int], list[tuple[float, float]]] = {}
     made: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}
     misere_made: list[tuple[bool, float]] = []
+    standing: list[tuple[float, float]] = []
     for world, w in worlds:
         for s in strains:
-            tricks, _, _ = _strain_trial(k, world, f"6{STRAIN_CODES[s]}", False, budget)
-            made[s].append((tricks, w))
+            h = _trial(k, world, k.seat, f"6{STRAIN_CODES[s]}", budget)
+            won = h._tricks_won
+            made[s].append((sum(won[x] for x in h.contracting_seats()), w))
+            for tricks in range(6, 11):
+                by_level.setdefault((tricks, s), []).append(
+                    (contract_outcome(h, k.seat, tricks), w)
+                )
         if trial_misere:
-            _, ok, _ = _strain_trial(k, world, "misere", True, budget)
-            misere_made.append((ok, w))
+            h = _trial(k, world, k.seat, "misere", budget)
+            misere_made.append((bool(h.made), w))
+        if trial_high:
+            try:
+                h = _trial(k, world, high_seat, high_call, budget)
+            except Exception:  # a call the rebuilt hand refuses (blind misère): price it by rule
+                continue
+            if high_parts is not None:
+                standing.append((contract_outcome(h, k.seat, high_parts[0]), w))
+            else:
+                standing.append((outcome(h, k.seat), w))
 
     def p_make(tricks: int, strain: int) -> float:
         p_club = club.make_chance(estimates[strain], tricks, strain)
@@ -722,7 +795,11 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
         parts = club._call_parts(call)
         if parts is not None:
             tricks, strain = parts
-            return engine.bid_value(tricks, strain) * (2 * p_make(tricks, strain) - 1)
+            rule = engine.bid_value(tricks, strain) * (2 * p_make(tricks, strain) - 1)
+            sim = _weighted(by_level.get(parts, []))
+            if sim is None:
+                return rule
+            return (1 - SIM_WEIGHT) * rule + SIM_WEIGHT * sim
         if call == "misere":
             return 250 * (2 * p_misere(False) - 1)
         if call == "open_misere":
@@ -736,22 +813,30 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
             continue
         if best is None or value > best[0] + 1e-9:
             best = (value, call)
-    high = view.get("high_bid")
     floor = club.MIN_BID_VALUE
-    if high and high["seat"] in seat.side and high["seat"] != seat.seat:
-        parts = club._call_parts(high["call"])
-        if parts is not None:
-            own = engine.bid_value(*parts) * (2 * p_make(*parts) - 1)
-            floor = max(floor, own + 40)
+    if high is not None:
+        if high_seat == k.seat:
+            margin = RAISE_MARGIN
+        elif high_seat in seat.side:
+            margin = TAKEOVER_MARGIN
         else:
-            floor = math.inf
-    if high and high["seat"] == seat.seat:
-        parts = club._call_parts(high["call"])
-        if parts is not None:
-            own = engine.bid_value(*parts) * (2 * p_make(*parts) - 1)
-            floor = max(floor, own + 20)
+            margin = COMPETE_MARGIN
+        if high_seat == k.seat and not trial_high:
+            own = ev(high_call)
         else:
-            floor = math.inf
+            own = _weighted(standing)
+        if own is None:
+            if high_parts is None or high_seat in seat.side:
+                floor = math.inf
+        elif high_seat in seat.side:
+            floor = max(floor, own + margin)
+        else:
+            # Their contract stands if we pass: bid what beats letting it stand (even at a
+            # loss, when their contract would cost us more). A contract worth bidding on its
+            # own is bid whatever the play-outs think of theirs: they see the bidder's hand
+            # only through its bid, and measured, trusting them to pass left the club bot
+            # too many contracts.
+            floor = min(own + margin, floor)
     if best is not None and best[0] >= floor:
         return dict(by_call[best[1]])
     return dict(pass_entry)

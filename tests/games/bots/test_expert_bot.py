@@ -282,3 +282,40 @@ def test_a_deal_with_one_way_to_fit_honours_every_void(seed):
     world = deal_hidden(cards, places, suit.__getitem__, random.Random(seed), tries=0)
     for i, name in enumerate("SCDH"):
         assert sorted(suit[c] for c in world[name]) == [i, i, i]
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("seed", range(6))
+def test_five_hundred_contract_outcome_prices_the_level_played_as_the_engine_scores_it(
+    players, seed
+):
+    """One play-out prices every level of its strain: at the level actually played, the price
+    is exactly what the engine's scores say, for the contractor and for a defender."""
+    hand = five_hundred_position(players, {}, seed, 0)
+    k = fx.Knowledge(hand.view_for(hand.to_act))
+    world, _ = fx._worlds(k, random.Random(seed), 1)[0]
+    for call, level in (("7H", 7), ("6NT", 6), ("8S", 8)):
+        played = fx._trial(k, world, (k.seat + 1) % players, call, Budget(10_000))
+        assert played.is_over
+        for seat in range(players):
+            assert fx.contract_outcome(played, seat, level) == pytest.approx(
+                fx.outcome(played, seat)
+            )
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("stop", [1, 2, 3])
+def test_five_hundred_expert_bids_over_a_standing_bid_within_its_allowance(players, stop):
+    """Pricing the standing contract (the value of passing) stays inside the allowance, and the
+    bid repeats given the same rng."""
+    hand = five_hundred_position(players, {}, 40 + stop, stop)
+    view = hand.view_for(hand.to_act)
+    if view["phase"] != "auction":
+        pytest.skip("the auction ended early")
+    chosen = []
+    for total in (3000, DEFAULT_EXPERT_BUDGET):
+        budget = Budget(total)
+        chosen.append(fx.expert_action(view, random.Random(5), budget))
+        assert budget.used <= total
+        assert chosen[-1] in view["legal"]
+    assert fx.expert_action(view, random.Random(5), DEFAULT_EXPERT_BUDGET) == chosen[-1]
