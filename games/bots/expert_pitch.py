@@ -41,6 +41,8 @@ MAX_WORLDS = 64
 OVERRIDE_MARGIN = 0.04
 BID_MARGIN = 0.3
 BID_WORLDS = 32
+# Whether the bids are searched (True) or the club bot's (False).
+SEARCH_BIDS = True
 # How the play-outs play every seat: "club" (the club bot's play, from what each seat could see)
 # or "open" (a quick policy that sees every hand).
 PLAYOUT_POLICY = "club"
@@ -614,6 +616,8 @@ def expert_action(view: dict[str, Any], rng: random.Random, budget: int | Budget
     spend = budget if isinstance(budget, Budget) else Budget(budget)
     k = Knowledge(view)
     if step_of(view) == "bid":
+        if not SEARCH_BIDS:
+            return club.club_action(view, random.Random(rng.random()))
         return choose_bid(k, view, legal, rng, spend)
     default = club.club_action(view, random.Random(rng.random()))
     return search_play(k, legal, default, rng, spend)
