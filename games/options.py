@@ -268,9 +268,9 @@ BOT_LEVEL_DESCRIPTIONS: dict[str, Any] = {
         " the cards played, who has run out of a suit) and plays each choice out before it "
         "bids, discards or plays. At four-player Five Hundred an expert pair beats a club pair "
         "by about 17 points a deal (400 duplicate deals, 95% interval 7 to 27) and makes 84% of"
-        " its contracts to the club bot's 78%; at Pitch its play and its bidding each measured "
-        "only slightly ahead of the club bot (about +0.07 points a seat a deal over 100 deals, "
-        "within chance). Takes a moment to think."
+        " its contracts to the club bot's 78%; at four-player Pitch it measured ahead of the "
+        "club bot but not yet clearly (about +0.1 points a seat a deal over 180 duplicate "
+        "deals, within chance). Takes a moment to think."
     ),
 }
 
