@@ -269,8 +269,8 @@ BOT_LEVEL_DESCRIPTIONS: dict[str, Any] = {
         "bids, discards or plays. At four-player Five Hundred an expert pair beats a club pair "
         "by about 17 points a deal (400 duplicate deals, 95% interval 7 to 27) and makes 84% of"
         " its contracts to the club bot's 78%; at four-player Pitch it measured ahead of the "
-        "club bot but not yet clearly (about +0.1 points a seat a deal over 180 duplicate "
-        "deals, within chance). Takes a moment to think."
+        "club bot but not yet clearly (about +0.1 points a seat a deal over 160 duplicate "
+        "deals, 95% interval -0.04 to +0.25). Takes a moment to think."
     ),
 }
 
