@@ -5,9 +5,12 @@ it deals the cards it cannot see (the other hands, and the cards nobody was deal
 that fit its view (its cards, every card won so far, the trick in progress, the suits that the
 current and the last trick show a player lacks: a player who neither followed nor trumped has
 none of the suit led), weights the deals by the bids (a seat that bid holds a good suit; one
-that passed is unlikely to hold a big hand), and plays each candidate out to the end of the hand
-with a quick full-information policy (`_Sim`), scoring the hand exactly as the rules do. The
-club bot's choice wins ties and near-ties.
+that passed is unlikely to hold a big hand), and plays each candidate out to the end of the hand,
+every seat then playing as the club bot would from what that seat could see (`_Sim.club_choice`:
+its own cards and the cards played, not the other hands), scoring the hand exactly as the rules
+do. Play-outs in which every seat sees every hand play too well and overrate what a hand makes
+(the pitcher above all); club-policy play-outs measured clearly better. The club bot's choice
+wins ties and near-ties.
 
 - Play, including the pitcher's opening lead (which names trumps): every legal card.
 - Bidding: for each suit it could name, the bot plays the hand out as pitcher in sampled deals;
@@ -38,6 +41,11 @@ MAX_WORLDS = 64
 OVERRIDE_MARGIN = 0.04
 BID_MARGIN = 0.3
 BID_WORLDS = 32
+# Whether the bids are searched (True) or the club bot's (False).
+SEARCH_BIDS = True
+# How the play-outs play every seat: "club" (the club bot's play, from what each seat could see)
+# or "open" (a quick policy that sees every hand).
+PLAYOUT_POLICY = "club"
 
 
 def _gp(c: Card) -> int:
@@ -130,6 +138,8 @@ class _Sim:
         "bid",
         "low_rule",
         "holder",
+        "policy",
+        "played",
     )
 
     def __init__(self, n, hands, trump, trick, turn, won, partnerships, pitcher, bid, low_rule):
@@ -144,6 +154,9 @@ class _Sim:
         self.bid = bid
         self.low_rule = low_rule
         self.holder: dict[Card, int] = {}
+        self.policy = PLAYOUT_POLICY
+        # Every card won or on the table (what each seat has seen played).
+        self.played: set[Card] = {c for w in won for c in w} | {c for _, c in trick}
 
     def copy(self) -> _Sim:
         other = _Sim.__new__(_Sim)
@@ -158,6 +171,8 @@ class _Sim:
         other.bid = self.bid
         other.low_rule = self.low_rule
         other.holder = self.holder
+        other.policy = self.policy
+        other.played = set(self.played)
         return other
 
     def unit(self, s: int) -> int:
@@ -190,6 +205,7 @@ class _Sim:
         if self.trump is None:
             self.trump = c >> 5
         self.trick.append((seat, c))
+        self.played.add(c)
         if len(self.trick) < self.n:
             self.turn = (seat + 1) % self.n
             return
@@ -213,6 +229,8 @@ class _Sim:
         cards = self.legal(seat)
         if len(cards) == 1:
             return cards[0]
+        if self.policy == "club":
+            return self.club_choice(seat, cards)
         trump = self.trump
         me = self.unit(seat)
         others = [s for s in range(self.n) if self.unit(s) != me and self.hands[s]]
@@ -261,6 +279,28 @@ class _Sim:
                 if c >> 5 != trump or value > 0 or c & 31 == JACK or (c & 31) >= KING:
                     return c
         return min(cards, key=cost)
+
+    def club_choice(self, seat: int, cards: list[Card]) -> Card:
+        """What the club bot would play here, from what this seat could see (its own hand and
+        the cards played), not from the other hands: play-outs that see every hand play too
+        well and overrate what a hand can make."""
+        s = _SimSeat.__new__(_SimSeat)
+        s.seat = seat
+        s.players = self.n
+        s.partnerships = self.partnerships
+        s.low_rule = self.low_rule
+        s.hand = self.hands[seat]
+        s.tie = TIE
+        s.trump = self.trump
+        s.trick = self.trick
+        played = self.played
+        s.played = played
+        held = self.hands[seat]
+        s.unseen = [c for c in PACK if c not in played and c not in held]
+        s.prepare()
+        if not self.trick:
+            return club._lead(s, cards)
+        return club._follow(s, cards)
 
     def legal_for(self, seat: int, led: int) -> list[Card]:
         hand = self.hands[seat]
@@ -311,6 +351,37 @@ class _Sim:
         me = self.unit(seat)
         others = [s for s in range(self.n) if self.unit(s) != me]
         return scores[seat] - sum(scores[s] for s in others) / len(others)
+
+
+class _SimSeat(club.Seat):
+    """A club-bot seat read off a play-out's state instead of a view (see `_Sim.club_choice`),
+    with the club bot's questions answered from facts worked out once (same answers)."""
+
+    def prepare(self) -> None:
+        trump = self.trump
+        self._out = [u for u in self.unseen if u >> 5 == trump]
+        self._out_top = max((u & 31 for u in self._out), default=0)
+        self._out_low = min((u & 31 for u in self._out), default=99)
+        seen = [c & 31 for c in self.played if c >> 5 == trump]
+        seen += [c & 31 for c in self.hand if c >> 5 == trump]
+        self._seen_low = min(seen, default=99)
+        self._seen_top = max(seen, default=0)
+
+    def unseen_trumps(self) -> list[Card]:
+        return self._out
+
+    def master_trump(self, c: Card) -> bool:
+        return c >> 5 == self.trump and self._out_top < (c & 31)
+
+    def low_candidate(self, c: Card) -> bool:
+        return c >> 5 == self.trump and self._seen_low >= (c & 31)
+
+    def high_candidate(self, c: Card) -> bool:
+        return c >> 5 == self.trump and self._seen_top <= (c & 31)
+
+
+# Fixed draws for the club policy's ties in play-outs (the rng stays with the search).
+TIE: dict[Card, float] = {c: random.Random(int(c)).random() for c in PACK}
 
 
 def _sim_from(k: Knowledge, world) -> _Sim:
@@ -545,6 +616,8 @@ def expert_action(view: dict[str, Any], rng: random.Random, budget: int | Budget
     spend = budget if isinstance(budget, Budget) else Budget(budget)
     k = Knowledge(view)
     if step_of(view) == "bid":
+        if not SEARCH_BIDS:
+            return club.club_action(view, random.Random(rng.random()))
         return choose_bid(k, view, legal, rng, spend)
     default = club.club_action(view, random.Random(rng.random()))
     return search_play(k, legal, default, rng, spend)

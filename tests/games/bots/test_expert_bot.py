@@ -319,3 +319,33 @@ def test_five_hundred_expert_bids_over_a_standing_bid_within_its_allowance(playe
         assert budget.used <= total
         assert chosen[-1] in view["legal"]
     assert fx.expert_action(view, random.Random(5), DEFAULT_EXPERT_BUDGET) == chosen[-1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.sampled_from(pitch.PLAYER_COUNTS),
+    partnerships=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+    stop=st.integers(1, 40),
+)
+def test_pitch_playouts_play_as_the_club_bot(players, partnerships, seed, stop):
+    """The expert's play-outs play each seat as the club bot would from that seat's view: on the
+    real cards, the play-out's choice is the club bot's (with the same tie-break draws)."""
+    options = {"partnerships": partnerships and players == 4}
+    hand = pitch_position(players, options, seed, stop)
+    if hand.is_over or hand.trump is None:
+        return
+    seat = hand.to_act
+    view = hand.view_for(seat)
+    k = px.Knowledge(view)
+    world = {s: list(hand.cards(s)) for s in range(players) if s != seat}
+    sim = px._sim_from(k, world)
+    cards = sim.legal(seat)
+    if len(cards) == 1:
+        return
+    club_seat = pitch_club.Seat(view)
+    club_seat.tie = px.TIE
+    legal = [parse_card(e["play"]) for e in view["legal"]]
+    assert sorted(cards) == sorted(legal)
+    follow = pitch_club._follow if club_seat.trick else pitch_club._lead
+    assert sim.club_choice(seat, cards) == follow(club_seat, legal)
