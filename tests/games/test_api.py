@@ -398,7 +398,7 @@ def test_a_program_plays_a_whole_hand_with_three_bots(
         {"game": game, "players": 4, "bot_level": "club", "seat": 2, "access": "invite"},
         format="json",
     ).json()
-    Table.objects.filter(pk=created["id"]).update(seed=61)  # the same deals every run
+    Table.objects.filter(pk=created["id"]).update(seed=61, seeded=True)  # the same deals every run
     with django_capture_on_commit_callbacks(execute=True):
         started = client.post(url(created["id"], "start-with-bots"))
     assert started.status_code == 200
@@ -424,7 +424,7 @@ def test_a_program_plays_a_whole_pitch_game_to_seven(
     created = client.post(
         "/api/tables/", {"game": "pitch", "players": 4, "bot_level": "club"}, format="json"
     ).json()
-    Table.objects.filter(pk=created["id"]).update(seed=75)  # the same deals every run
+    Table.objects.filter(pk=created["id"]).update(seed=75, seeded=True)  # the same deals every run
     with django_capture_on_commit_callbacks(execute=True):
         client.post(url(created["id"], "start-with-bots"))
     state = play_through_api(
