@@ -93,7 +93,14 @@ def test_no_app_enqueues_but_through_the_helper():
     offenders = [
         str(path.relative_to(root))
         for app_name in (
-            "accounts", "clubs", "core", "games", "home", "kookaburra", "ladders", "tournaments"
+            "accounts",
+            "clubs",
+            "core",
+            "games",
+            "home",
+            "kookaburra",
+            "ladders",
+            "tournaments",
         )
         for path in (root / app_name).rglob("*.py")
         if re.search(r"delay_on_commit|on_commit\([^)]*(delay|apply_async)", path.read_text())

@@ -113,9 +113,7 @@ def _round_trip(env: dict, tmp_path: Path) -> str:
             log.read_text() if log.exists() else ""
         ):
             time.sleep(0.2)
-        _python(
-            "import django; django.setup(); from core.tasks import ping; ping.delay()", env
-        )
+        _python("import django; django.setup(); from core.tasks import ping; ping.delay()", env)
         while time.monotonic() < deadline:
             text = log.read_text()
             if "core.tasks.ping" in text and "succeeded" in text:

@@ -9,10 +9,26 @@ scratch from all results.
 - `swiss` — rounds paired by standing, no avoidable rematch, at most one bye each.
 - `elimination` — single and double elimination brackets, resolved from match winners.
 - `progressive` — club-night movements for individuals with rotating partners and bot seats.
+- `movements` — duplicate movements: Mitchell, Howell and individual (Pitch solo), bots for odd
+  fields.
+- `duplicate` — duplicate scoring: matchpoints (Neuberg-factored) or total points difference.
 - `standings` — points and the director's ordered tiebreaks (brackets place by
   `elimination.bracket_placings` first).
 """
 
+from .duplicate import (
+    MATCHPOINTS,
+    TOTAL_POINTS,
+    BoardResult,
+    DuplicateScores,
+    DuplicateStanding,
+    ScoredResult,
+    matchpoints,
+    neuberg,
+    score_duplicate,
+    score_matchpoints,
+    score_total_points,
+)
 from .elimination import (
     Bracket,
     BracketMatch,
@@ -29,6 +45,21 @@ from .elimination import (
     resolve_bracket,
     seeding_order,
     single_elimination,
+)
+from .movements import (
+    EW,
+    HOWELL,
+    MITCHELL,
+    NS,
+    IndividualMovement,
+    IndividualSitting,
+    Movement,
+    PairRound,
+    Sitting,
+    howell,
+    individual,
+    mitchell,
+    movement_for,
 )
 from .progressive import (
     Meetings,
@@ -56,24 +87,39 @@ from .types import BOT, FIVE_HUNDRED, PITCH, EntrantId, FormatError, Round
 
 __all__ = [
     "BOT",
+    "EW",
     "FIVE_HUNDRED",
     "FORMAT_SCORING",
+    "HOWELL",
+    "MATCHPOINTS",
+    "MITCHELL",
+    "NS",
     "PITCH",
+    "TOTAL_POINTS",
+    "BoardResult",
     "Bracket",
     "BracketMatch",
     "BracketState",
+    "DuplicateScores",
+    "DuplicateStanding",
     "EntrantId",
     "FormatError",
+    "IndividualMovement",
+    "IndividualSitting",
     "LoserOf",
     "MatchState",
     "Meetings",
+    "Movement",
+    "PairRound",
     "Placing",
     "ProgressiveRound",
     "Result",
     "Round",
+    "ScoredResult",
     "Scoring",
     "Seed",
     "Side",
+    "Sitting",
     "Standing",
     "Table",
     "Tiebreak",
@@ -82,7 +128,13 @@ __all__ = [
     "bracket_standings",
     "compute_standings",
     "double_elimination",
+    "howell",
+    "individual",
+    "matchpoints",
     "meeting_counts",
+    "mitchell",
+    "movement_for",
+    "neuberg",
     "played_matches",
     "progressive_result",
     "progressive_round",
@@ -90,6 +142,9 @@ __all__ = [
     "resolve_bracket",
     "round_count",
     "round_robin",
+    "score_duplicate",
+    "score_matchpoints",
+    "score_total_points",
     "scoring_for",
     "seeding_order",
     "single_elimination",

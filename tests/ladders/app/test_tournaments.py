@@ -211,9 +211,7 @@ def test_a_tournament_tables_label_reads_in_the_readers_language(cup, boss):
     assert "1" in urdu and str(first.number) in urdu
 
 
-def test_a_list_of_tournament_games_is_worded_with_one_query(
-    cup, boss, django_assert_num_queries
-):
+def test_a_list_of_tournament_games_is_worded_with_one_query(cup, boss, django_assert_num_queries):
     from ladders.models import word_labels
 
     for table in tables_of(cup):
