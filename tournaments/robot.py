@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Membership
 from core.choices import Game
+from games.engines.cards import cards_text, parse_card, sort_for_display
 from games.models import Board
 from games.presenters.cards import call_info, card_info, maybe_suit, seat_place
 
@@ -132,9 +133,9 @@ def boards(event: RobotEvent, entry: RobotEntry | None) -> list[dict]:
     return out
 
 
-def _contract_text(game: str, contract: dict | None) -> str:
+def _contract_text(game: str, contract: dict | None, thrown_in: bool = True) -> str:
     if not contract:
-        return gettext("Thrown in")
+        return gettext("Thrown in") if thrown_in else "–"
     if game == Game.PITCH:
         suit = maybe_suit(contract.get("trump"))
         bid = str(contract.get("bid"))
@@ -142,12 +143,18 @@ def _contract_text(game: str, contract: dict | None) -> str:
     return call_info(game, contract.get("call", ""), contract.get("sans_kitty", False))["text"]
 
 
-def _contract_words(game: str, contract: dict | None) -> str:
+def _contract_words(game: str, contract: dict | None, thrown_in: bool = True) -> str:
     if not contract:
-        return gettext("Thrown in")
+        return gettext("Thrown in") if thrown_in else "–"
     if game == Game.PITCH:
         return call_info(game, str(contract.get("bid")))["words"]
     return call_info(game, contract.get("call", ""), contract.get("sans_kitty", False))["words"]
+
+
+def _sorted(codes: list[str]) -> list[dict]:
+    """Cards for a hand diagram: by suit, highest first."""
+    cards = sort_for_display(parse_card(c) for c in codes)
+    return [card_info(c) for c in cards_text(cards)]
 
 
 def _hand_diagram(board: Board, players: int) -> dict:
@@ -155,10 +162,10 @@ def _hand_diagram(board: Board, players: int) -> dict:
     hands = deal.get("hands") or []
     return {
         "hands": [
-            {"place": seat_place(seat, players), "cards": [card_info(c) for c in cards]}
+            {"place": seat_place(seat, players), "cards": _sorted(cards)}
             for seat, cards in enumerate(hands)
         ],
-        "kitty": [card_info(c) for c in deal.get("kitty") or []],
+        "kitty": _sorted(deal.get("kitty") or []),
         "dealer": seat_place(board.dealer, players),
     }
 
@@ -190,8 +197,8 @@ def traveller(event: RobotEvent, number: int, entry: RobotEntry | None) -> dict:
                 "entry_id": r.entry_id,
                 "name": r.entry.user.shown_name,
                 "contract": r.contract,
-                "contract_text": _contract_text(event.game, r.contract),
-                "contract_words": _contract_words(event.game, r.contract),
+                "contract_text": _contract_text(event.game, r.contract, r.thrown_in),
+                "contract_words": _contract_words(event.game, r.contract, r.thrown_in),
                 "declarer": r.declarer,
                 "declarer_place": (
                     seat_place(r.declarer, event.players) if r.declarer is not None else ""
