@@ -68,6 +68,12 @@ def test_traveller_hidden_until_played(event, member, director):
     assert _api(member).get(f"/api/robot-events/{event.pk}/boards/99/").status_code == 404
     board = _api(member).get(f"/api/robot-events/{event.pk}/leaderboard/").json()
     assert board["scope"] == [] and all(r["percentage"] is None for r in board["rows"])
+    # Nor may anyone else look at the rival's table, its state or the table list.
+    for path in (f"/api/tables/{rival.table_id}/", f"/api/tables/{rival.table_id}/state/"):
+        assert _api(member).get(path).status_code == 404
+    listed = _api(member).get("/api/tables/").json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert rival.table_id not in {row["id"] for row in rows}
     # A club's event is for its members: to others it does not exist.
     assert _api().get(f"/api/robot-events/{event.pk}/boards/1/").status_code == 404
 

@@ -166,3 +166,15 @@ def test_daily_event_is_made_once():
     event = RobotEvent.objects.get(pk=first)
     assert event.club is None and event.boards == robot.DAILY_BOARDS
     assert RobotEvent.objects.count() == 2  # today's and tomorrow's
+
+
+def test_close_task_takes_ids_and_finds_due_events(event):
+    from tournaments import tasks
+
+    assert tasks.robot_close_events([event.pk]) == 0  # still open
+    RobotEvent.objects.filter(pk=event.pk).update(
+        opens_at=timezone.now() - timedelta(days=2), closes_at=timezone.now() - timedelta(seconds=1)
+    )
+    assert tasks.robot_close_events() == 1
+    assert tasks.robot_close_events([event.pk]) == 0
+    assert RobotEvent.objects.get(pk=event.pk).closed_at is not None
