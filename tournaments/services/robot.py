@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.notices import notices_send
 from core.choices import Game
 from core.errors import ServiceError
 from games import services as game_services
@@ -226,6 +227,12 @@ def robot_result_record(table_id: int, hand_number: int) -> RobotBoardResult | N
         if RobotBoardResult.objects.filter(entry=entry).count() >= event.boards:
             entry.finished_at = timezone.now()
             entry.save(update_fields=["finished_at"])
+            notices_send(
+                [entry.user_id],
+                "tournaments.robot_finished",
+                {"event": event.name},
+                url=event.get_absolute_url(),
+            )
         return result
 
 

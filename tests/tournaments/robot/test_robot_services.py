@@ -58,6 +58,10 @@ def test_a_whole_entry_finishes(event, member):
     assert entry.finished_at is not None
     assert RobotBoardResult.objects.filter(entry=entry).count() == 8
     assert Table.objects.get(pk=entry.table_id).is_finished
+    from accounts.models import Notice
+
+    notice = Notice.objects.get(user=member, key="tournaments.robot_finished")
+    assert notice.url == event.get_absolute_url()
 
 
 def test_leaderboard_matchpoints_each_board(event, member, director, outsider):
