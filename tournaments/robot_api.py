@@ -29,6 +29,7 @@ from .services.robot import robot_event_enter
 
 class RobotEventSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    title = serializers.CharField(read_only=True, help_text="The name in your language.")
     state = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
 
@@ -37,6 +38,7 @@ class RobotEventSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "name",
+            "title",
             "club",
             "game",
             "players",

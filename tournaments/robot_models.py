@@ -79,12 +79,24 @@ class RobotEvent(models.Model):
         ]
 
     def __str__(self):
-        return self.name
+        return self.title
 
     def get_absolute_url(self):
         from django.urls import reverse
 
         return reverse("tournaments:robot_event", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        """The name people read: the site's daily events are named in the reader's language."""
+        if self.daily_on is None:
+            return self.name
+        from django.template.defaultfilters import date as date_filter
+        from django.utils.translation import gettext
+
+        return gettext("Daily robot duplicate, %(day)s") % {
+            "day": date_filter(self.daily_on, "DATE_FORMAT")
+        }
 
     def is_open(self, now=None) -> bool:
         now = now or timezone.now()

@@ -230,7 +230,7 @@ def robot_result_record(table_id: int, hand_number: int) -> RobotBoardResult | N
             notices_send(
                 [entry.user_id],
                 "tournaments.robot_finished",
-                {"event": event.name},
+                {"event": event.title},
                 url=event.get_absolute_url(),
             )
         return result

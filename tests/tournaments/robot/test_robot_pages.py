@@ -171,3 +171,39 @@ def test_traveller_opens_once_played_and_to_all_after_close(
     club.memberships.create(user=outsider)
     _login(client, outsider)
     assert client.get(reverse("tournaments:robot_traveller", args=[event.pk, 1])).status_code == 200
+
+
+def test_times_in_the_clubs_zone_and_site_events_in_the_readers(client, club, director, member):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    club.time_zone = "Asia/Kolkata"
+    club.save(update_fields=["time_zone"])
+    closes = datetime(2031, 3, 6, 21, 30, tzinfo=ZoneInfo("Asia/Kolkata"))
+    event = robot.robot_event_create(
+        director,
+        club=club,
+        name="Pune weekly",
+        game="five_hundred",
+        boards=8,
+        opens_at=timezone.now(),
+        closes_at=closes,
+    )
+    _login(client, member)
+    page = client.get(reverse("tournaments:robot_event", args=[event.pk])).content.decode()
+    assert "21:30" in page
+    member.time_zone = "Australia/Perth"
+    member.save(update_fields=["time_zone"])
+    daily = robot.robot_event_create(
+        None,
+        club=None,
+        name="Daily",
+        game="five_hundred",
+        boards=8,
+        opens_at=timezone.now(),
+        closes_at=closes,
+        daily_on=closes.date(),
+    )
+    page = client.get(reverse("tournaments:robot_event", args=[daily.pk])).content.decode()
+    assert "00:00" in page  # 21:30 in Pune is midnight in Perth
+    assert "Daily robot duplicate" in page
