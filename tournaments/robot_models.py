@@ -35,27 +35,21 @@ class RobotEvent(models.Model):
         null=True,
         blank=True,
         related_name="robot_events",
-        help_text=_("The club running it; empty for the site's daily event."),
-        verbose_name=_("club"),
     )
-    name = models.CharField(max_length=100, verbose_name=_("name"))
-    game = models.CharField(max_length=20, choices=Game.choices, verbose_name=_("game"))
-    players = models.PositiveSmallIntegerField(default=4, verbose_name=_("players"))
-    options = models.JSONField(default=dict, verbose_name=_("options"))
+    name = models.CharField(max_length=100)
+    game = models.CharField(max_length=20, choices=Game.choices)
+    players = models.PositiveSmallIntegerField(default=4)
+    options = models.JSONField(default=dict)
     board_set = models.OneToOneField(
         "games.BoardSet", on_delete=models.PROTECT, related_name="robot_event"
     )
-    boards = models.PositiveSmallIntegerField(verbose_name=_("boards"))
-    opens_at = models.DateTimeField(verbose_name=_("opens at"))
-    closes_at = models.DateTimeField(verbose_name=_("closes at"))
+    boards = models.PositiveSmallIntegerField()
+    opens_at = models.DateTimeField()
+    closes_at = models.DateTimeField()
     closed_at = models.DateTimeField(null=True, blank=True)
-    bot_level = models.CharField(
-        max_length=10, choices=BotLevel.choices, default=BotLevel.CLUB, verbose_name=_("bots")
-    )
+    bot_level = models.CharField(max_length=10, choices=BotLevel.choices, default=BotLevel.CLUB)
     scoring = models.CharField(max_length=20, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
-    daily_on = models.DateField(
-        null=True, blank=True, unique=True, help_text=_("The day of a site's daily event.")
-    )
+    daily_on = models.DateField(null=True, blank=True, unique=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -132,16 +126,12 @@ class RobotEntry(models.Model):
 class RobotBoardResult(models.Model):
     entry = models.ForeignKey(RobotEntry, on_delete=models.CASCADE, related_name="results")
     board = models.ForeignKey("games.Board", on_delete=models.PROTECT, related_name="+")
-    number = models.PositiveSmallIntegerField(help_text=_("The board's number."))
-    score = models.IntegerField(
-        help_text=_("The entrant's side's points on the board, less the opponents'.")
-    )
-    seat_scores = models.JSONField(default=list, help_text=_("What the board gave each seat."))
+    number = models.PositiveSmallIntegerField()  # the board's
+    score = models.IntegerField()  # the entrant's side's points less the opponents' (matchpointed)
+    seat_scores = models.JSONField(default=list)  # what the board gave each seat
     contract = models.JSONField(null=True, blank=True)
     declarer = models.PositiveSmallIntegerField(null=True, blank=True)
-    tricks = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("Tricks taken by the declaring side (Five Hundred).")
-    )
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)  # the declaring side's (500)
     thrown_in = models.BooleanField(default=False)
     recorded_at = models.DateTimeField(auto_now_add=True)
 
