@@ -112,3 +112,27 @@ class ResultAuditAdmin(ReadOnlyAdmin):
 class StandingAdmin(ReadOnlyAdmin):
     list_display = ("tournament", "position", "rank", "entrant", "points", "played")
     list_filter = ("tournament",)
+
+
+# Robot duplicate: events can be looked up and their window fixed; entries and results are
+# what the services recorded (read-only).
+from .robot_models import RobotBoardResult, RobotEntry, RobotEvent  # noqa: E402
+
+
+@admin.register(RobotEvent)
+class RobotEventAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "game", "boards", "opens_at", "closes_at", "closed_at")
+    list_filter = ("game",)
+    search_fields = ("name", "club__name")
+    readonly_fields = ("board_set", "closed_at", "daily_on", "created_by")
+
+
+@admin.register(RobotEntry)
+class RobotEntryAdmin(ReadOnlyAdmin):
+    list_display = ("event", "user", "table", "started_at", "finished_at")
+    search_fields = ("event__name", "user__username")
+
+
+@admin.register(RobotBoardResult)
+class RobotBoardResultAdmin(ReadOnlyAdmin):
+    list_display = ("entry", "number", "score", "declarer", "tricks", "thrown_in")

@@ -753,3 +753,7 @@ class Standing(models.Model):
 
     def __str__(self):
         return f"{self.rank}. {self.entrant} ({self.points})"
+
+
+# Robot duplicate (tournaments.robot) keeps its models in their own module.
+from .robot_models import RobotBoardResult, RobotEntry, RobotEvent  # noqa: E402, F401

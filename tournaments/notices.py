@@ -18,5 +18,8 @@ register(
             "%(name)s entered %(scores)s for table %(table)s of %(tournament)s (round %(round)s): "
             "please confirm it."
         ),
+        "tournaments.robot_finished": gettext_noop(
+            "You have played every board of %(event)s: see the leaderboard and the travellers."
+        ),
     }
 )

@@ -270,3 +270,29 @@ def may_see_board(
     directors, to everyone once every table has played it (its seed is revealed) or the event
     is over — never to a player who may still have to play it."""
     return access.is_director or played or revealed or tournament.is_finished
+
+
+# Robot duplicate (tournaments.robot) ------------------------------------------------------------
+
+
+def robot_may_create(user, club) -> bool:
+    """A club's directors run its robot duplicate events; the site's (no club) are made by the
+    daily task, or by staff."""
+    if not _signed_in(user):
+        return False
+    if club is None:
+        return bool(getattr(user, "is_staff", False))
+    return club_access(user, club).is_director
+
+
+def robot_may_enter(user, event) -> bool:
+    """Anyone signed in may enter the site's events; a club's, its members."""
+    if not _signed_in(user):
+        return False
+    return event.club_id is None or club_access(user, event.club).is_member
+
+
+def robot_may_see_board(event, played: bool, now=None) -> bool:
+    """A board's traveller, results and cards: for those who have played it, and for everyone
+    once the event is closed (its boards revealed)."""
+    return played or event.closed_at is not None

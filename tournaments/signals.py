@@ -34,3 +34,13 @@ def on_hand_finished(sender, table_id: int, **kwargs) -> None:
         from .tasks import record_online_result
 
         enqueue_on_commit(record_online_result, table_id)
+
+
+def on_robot_hand_finished(sender, table_id: int, hand_number: int, **kwargs) -> None:
+    """A hand ended at a site table: if it is a robot duplicate entry's, record the board."""
+    from .robot_models import RobotEntry
+
+    if RobotEntry.objects.filter(table_id=table_id).exists():
+        from .tasks import robot_record_result
+
+        enqueue_on_commit(robot_record_result, table_id, hand_number)

@@ -30,3 +30,35 @@ def record_online_result(game_table_id: int) -> int | None:
 def record_lost_online_results() -> int:
     """The sweep: record the results of finished site games whose task was lost."""
     return services.online_results_sync()
+
+
+@shared_task(ignore_result=True)
+def robot_record_result(table_id: int, hand_number: int) -> int | None:
+    """Record a robot duplicate entry's result on the board its table just finished."""
+    from .services.robot import robot_result_record
+
+    result = robot_result_record(table_id, hand_number)
+    return result.pk if result is not None else None
+
+
+@shared_task(ignore_result=True)
+def robot_close_events(event_ids: list[int] | None = None) -> int:
+    """Close the robot duplicate events `event_ids` (by default every one whose window has
+    passed): their boards are revealed. Returns how many closed now."""
+    from .services.robot import robot_event_close, robot_events_due
+
+    return sum(robot_event_close(pk) for pk in (event_ids or robot_events_due()))
+
+
+@shared_task(ignore_result=True)
+def robot_daily_event() -> int:
+    """Make the site's robot duplicate of today and of tomorrow, if missing. Returns today's id."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from .services.robot import robot_daily_event as make
+
+    today = timezone.localdate(timezone=timezone.get_default_timezone())
+    make(today + timedelta(days=1))
+    return make(today).pk

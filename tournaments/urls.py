@@ -4,6 +4,7 @@ tournament at /tournaments/<id>/."""
 from django.urls import path
 
 from . import views
+from .views import robot as robot_views
 
 app_name = "tournaments"
 
@@ -68,5 +69,16 @@ urlpatterns = [
         "<int:pk>/duplicate/tables/<int:table_id>/boards/<int:number>/confirm/",
         views.board_confirm,
         name="board_confirm",
+    ),
+    # Robot duplicate
+    path("robot/", robot_views.robot_events, name="robot_events"),
+    path("robot/club/<name_slug:slug>/", robot_views.robot_club, name="robot_club"),
+    path("robot/club/<name_slug:slug>/new/", robot_views.robot_create, name="robot_create"),
+    path("robot/<int:pk>/", robot_views.robot_event, name="robot_event"),
+    path("robot/<int:pk>/enter/", robot_views.robot_enter, name="robot_enter"),
+    path(
+        "robot/<int:pk>/boards/<int:number>/",
+        robot_views.robot_traveller,
+        name="robot_traveller",
     ),
 ]

@@ -317,6 +317,16 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tournaments.tasks.record_lost_online_results",
         "schedule": 60.0,
     },
+    # Robot duplicate: close events whose window has passed (revealing their boards), and make
+    # the site's daily event ahead of its day.
+    "tournaments-robot-close-events": {
+        "task": "tournaments.tasks.robot_close_events",
+        "schedule": 60.0,
+    },
+    "tournaments-robot-daily-event": {
+        "task": "tournaments.tasks.robot_daily_event",
+        "schedule": 3600.0,
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
