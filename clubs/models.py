@@ -315,6 +315,11 @@ class ClubNight(models.Model):
     cancellation_emailed_at = models.DateTimeField(
         gettext_lazy("cancellation emailed at"), null=True, blank=True
     )
+    # Goes up whenever the night's registrations (or its capacity or status) change; the night
+    # page and the check-in board hear it through the night's live stream (core.live).
+    registrations_version = models.PositiveIntegerField(
+        gettext_lazy("registrations version"), default=0
+    )
 
     objects = ClubNightQuerySet.as_manager()
 

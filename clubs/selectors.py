@@ -7,7 +7,8 @@ counts (a cancelled night, for one, never does).
 
 from __future__ import annotations
 
-from .models import Registration
+from .models import ClubNight, Registration
+from .permissions import is_director
 
 
 def upcoming_registrations(user, now=None):
@@ -21,3 +22,18 @@ def upcoming_registrations(user, now=None):
 def memberships_of(user):
     """The user's memberships, with their clubs, by club name."""
     return user.memberships.select_related("club").order_by("club__name")
+
+
+def night_registrations_version(slug: str, pk: int, user, *, directors_only: bool) -> int | None:
+    """The version of a night's registrations (`ClubNight.registrations_version`) for its live
+    stream: None when there is no such night at that club, or when `directors_only` (the
+    check-in board's stream) and `user` doesn't direct the club."""
+    night = (
+        ClubNight.objects.select_related("club")
+        .filter(pk=pk, club__slug=slug)
+        .only("registrations_version", "club")
+        .first()
+    )
+    if night is None or (directors_only and not is_director(user, night.club)):
+        return None
+    return night.registrations_version

@@ -23,6 +23,7 @@ from accounts.languages import language_codes
 from accounts.names import name_key
 from accounts.notices import moment_param, notice_send
 from accounts.zones import is_zone, site_zone_name, user_zone_name
+from core import live
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
 from core.errors import ServiceError
@@ -146,6 +147,22 @@ def _lock_night(night: ClubNight) -> ClubNight:
     # The club is read, not changed: fetch it separately so the lock stays on the night row.
     locked.club = Club.objects.get(pk=locked.club_id)
     return locked
+
+
+def _registrations_changed(night: ClubNight) -> None:
+    """Bump the locked night's `registrations_version`; once the transaction commits, the night
+    page and the check-in board watching its live stream hear the new number (only that: each
+    then fetches its own fragment). Announced once per transaction, at the last bump."""
+    night.registrations_version += 1
+    ClubNight.objects.filter(pk=night.pk).update(registrations_version=night.registrations_version)
+    if not getattr(night, "_live_announce", False):
+        night._live_announce = True
+
+        def version() -> int:
+            night._live_announce = False
+            return night.registrations_version
+
+        live.publish_on_commit(f"night:{night.pk}", version)
 
 
 def _night_notice_params(night: ClubNight, reader) -> dict:
@@ -612,6 +629,7 @@ def night_update(actor, night: ClubNight, **changes) -> ClubNight:
         setattr(night, key, value)
     night.save()
     _promote_waitlisted(night)
+    _registrations_changed(night)  # the capacity is on the night page and the check-in board
     return night
 
 
@@ -625,6 +643,7 @@ def night_cancel(actor, night: ClubNight) -> ClubNight:
     night.status = ClubNight.Status.CANCELLED
     night.cancelled_at = timezone.now()
     night.save(update_fields=["status", "cancelled_at"])
+    _registrations_changed(night)
     affected = night.registrations.filter(
         status__in=[Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN], user__isnull=False
     ).select_related("user")
@@ -681,6 +700,7 @@ def _promote_waitlisted(night: ClubNight) -> list[Registration]:
             update_fields=["status", "waitlist_position", "promoted_at", "updated_at"]
         )
         promoted.append(registration)
+        _registrations_changed(night)
         if registration.user_id:
             notice_send(
                 registration.user,
@@ -739,6 +759,7 @@ def night_register(actor, night: ClubNight) -> Registration:
         ):
             raise AlreadyRegistered(_("You're already registered for this night.")) from error
         raise Conflict(_("Someone registered at the same moment; please try again.")) from error
+    _registrations_changed(night)
     return registration
 
 
@@ -747,6 +768,7 @@ def _cancel_registration(night: ClubNight, registration: Registration) -> None:
     registration.status = Status.CANCELLED
     registration.waitlist_position = None
     registration.save(update_fields=["status", "waitlist_position", "updated_at"])
+    _registrations_changed(night)
     if held_seat:
         _promote_waitlisted(night)
 
@@ -799,6 +821,7 @@ def registration_check_in(actor, registration: Registration) -> Registration:
     registration.checked_in_at = timezone.now()
     registration.checked_in_by = actor
     registration.save()
+    _registrations_changed(night)
     return registration
 
 
@@ -817,6 +840,7 @@ def registration_mark_no_show(actor, registration: Registration) -> Registration
     registration.checked_in_at = None
     registration.checked_in_by = None
     registration.save()
+    _registrations_changed(night)
     return registration
 
 
@@ -825,6 +849,7 @@ def _back_to_registered(registration: Registration) -> Registration:
     registration.checked_in_at = None
     registration.checked_in_by = None
     registration.save()
+    _registrations_changed(registration.night)
     return registration
 
 
@@ -920,4 +945,5 @@ def night_add_walk_in(
     registration.checked_in_at = now
     registration.checked_in_by = actor
     registration.save()
+    _registrations_changed(night)
     return registration

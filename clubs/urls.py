@@ -26,6 +26,7 @@ urlpatterns = [
     path("<name_slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member_remove"),
     path("<name_slug:slug>/nights/new/", views.night_create, name="night_create"),
     path("<name_slug:slug>/nights/<int:pk>/", views.night_detail, name="night_detail"),
+    path("<name_slug:slug>/nights/<int:pk>/events/", views.night_events, name="night_events"),
     path("<name_slug:slug>/nights/<int:pk>/edit/", views.night_edit, name="night_edit"),
     path("<name_slug:slug>/nights/<int:pk>/cancel/", views.night_cancel, name="night_cancel"),
     path("<name_slug:slug>/nights/<int:pk>/register/", views.night_register, name="night_register"),
@@ -35,6 +36,11 @@ urlpatterns = [
         name="night_unregister",
     ),
     path("<name_slug:slug>/nights/<int:pk>/check-in/", views.night_checkin, name="checkin"),
+    path(
+        "<name_slug:slug>/nights/<int:pk>/check-in/events/",
+        views.checkin_events,
+        name="checkin_events",
+    ),
     path("<name_slug:slug>/nights/<int:pk>/walk-in/", views.night_walk_in, name="walk_in"),
     path(
         "<name_slug:slug>/nights/<int:pk>/registrations/<int:registration_pk>/<str:action>/",

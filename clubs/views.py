@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.languages import in_language_of
 from accounts.models import User
 from accounts.zones import in_reader_zone
+from core import live
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
 
@@ -28,7 +29,7 @@ from .feeds import club_calendar, member_calendar
 from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access, may_leave
-from .selectors import upcoming_registrations
+from .selectors import night_registrations_version, upcoming_registrations
 from .times import in_club_zone
 
 Status = Registration.Status
@@ -425,7 +426,35 @@ def _night_context(request, night: ClubNight, **extra) -> dict:
 @in_club_zone
 def night_detail(request, slug, pk):
     night = _get_night(slug, pk)
-    return render(request, "clubs/night_detail.html", _night_context(request, night))
+    context = _night_context(request, night)
+    if request.htmx and request.GET.get("fragment") == "registration":
+        # What the page's live stream asks for: the seats, your place and who's coming.
+        return render(request, "clubs/night_detail.html#registration-live", context)
+    return render(request, "clubs/night_detail.html", context)
+
+
+async def _night_stream(request, slug, pk, *, directors_only: bool):
+    def read() -> int | None:
+        return night_registrations_version(slug, pk, request.user, directors_only=directors_only)
+
+    return await live.sse_response(
+        request, f"night:{pk}", read, missing=str(_("There is no such night."))
+    )
+
+
+@require_GET
+async def night_events(request, slug, pk):
+    """The night page's live stream (server-sent events): only the version of the night's
+    registrations, each time someone registers, cancels, is promoted or checked in; the page
+    then fetches its own registration panel. Open to whoever may see the night page."""
+    return await _night_stream(request, slug, pk, directors_only=False)
+
+
+@require_GET
+async def checkin_events(request, slug, pk):
+    """The check-in board's live stream: the same numbers as `night_events`, for the club's
+    directors only (anyone else gets the 404 of no night, as for a table they may not see)."""
+    return await _night_stream(request, slug, pk, directors_only=True)
 
 
 def _registration_response(request, night, *, ok: str | None = None, error: str | None = None):
@@ -580,6 +609,7 @@ def _checkin_context(night: ClubNight, **extra) -> dict:
 
 def _checkin_response(request, night, *, ok=None, error=None, walk_in_form=None):
     if request.htmx:
+        night.refresh_from_db()  # the version first, then the list: never newer than it says
         context = _checkin_context(night, flash_ok=ok, flash_error=error, walk_in_form=walk_in_form)
         return render(request, "clubs/checkin.html#checkin-board", context)
     if ok:
@@ -596,7 +626,12 @@ def night_checkin(request, slug, pk):
     night = _get_night(slug, pk)
     if not club_access(request.user, night.club).is_director:
         return _forbidden(request, _("Only the club's directors check people in."), night.club)
-    return render(request, "clubs/checkin.html", _checkin_context(night))
+    context = _checkin_context(night)
+    if request.htmx and request.GET.get("fragment") == "list":
+        # What the board's live stream asks for: the lists and counts (not the walk-in form,
+        # which may be half typed, nor the message of this director's last action).
+        return render(request, "clubs/checkin.html#checkin-list", context)
+    return render(request, "clubs/checkin.html", context)
 
 
 # Each button on the check-in board is its own action: undoing a check-in is never a second

@@ -246,7 +246,7 @@ def test_cancelling_a_seat_promotes_the_first_waiting_and_tells_them(
         services.night_register(user, night)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         services.night_unregister(ann, night)
-    assert len(callbacks) == 1  # the email task, enqueued on commit
+    assert len(callbacks) == 2  # the email task and the night's live event, on commit
     assert statuses(night) == {
         "ann": Status.CANCELLED,
         "ben": Status.REGISTERED,

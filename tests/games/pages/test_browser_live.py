@@ -110,7 +110,10 @@ def asgi_server(transactional_db):
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     server = subprocess.Popen(
         [
-            str(Path(sys.executable).parent / "uvicorn"),
+            # `python -m uvicorn`: the venv's `uvicorn` script may name another interpreter.
+            sys.executable,
+            "-m",
+            "uvicorn",
             "kookaburra.asgi:application",
             "--port",
             str(port),
