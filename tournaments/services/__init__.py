@@ -54,7 +54,13 @@ Standings
 """
 
 from .drawing import advance_bracket, open_site_table
-from .duplicate import board_result_confirm, board_result_enter, duplicate_record_online
+from .duplicate import (
+    board_result_confirm,
+    board_result_enter,
+    duplicate_record_online,
+    round_assign_averages,
+)
+from .duplicate import is_solo as duplicate_is_solo
 from .errors import (
     AlreadyEntered,
     Conflict,
@@ -117,7 +123,9 @@ __all__ = [
     "advance_bracket",
     "board_result_confirm",
     "board_result_enter",
+    "duplicate_is_solo",
     "duplicate_record_online",
+    "round_assign_averages",
     "check_hands_won",
     "clean_result",
     "hands_played",

@@ -30,7 +30,7 @@ from .common import (
     require_signed_in,
 )
 from .drawing import advance_bracket, close_round_if_complete, pair_next_round
-from .duplicate import duplicate_start
+from .duplicate import duplicate_start, withdrawn_to_bots
 from .errors import AlreadyEntered, Conflict, InvalidInput, NotAllowed, WrongStatus
 
 Format = Tournament.Format
@@ -705,6 +705,8 @@ def entrant_withdraw(actor, entrant: Entrant) -> Entrant:
     if tournament.is_running:
         if tournament.is_elimination:
             advance_bracket(tournament)
+        elif tournament.is_duplicate:
+            withdrawn_to_bots(tournament, entrant.pk)
         enqueue_standings(tournament)
     return entrant
 

@@ -40,6 +40,7 @@ def _base(request, tournament, **extra):
         "access": seen.access,
         "seen": seen,
         "tab": "duplicate",
+        "solo": services.duplicate_is_solo(tournament),
         **extra,
     }
 
@@ -89,6 +90,7 @@ def duplicate_board(request, pk, number):
             tournament,
         )
     context["rows"] = dup.traveller(tournament, number)
+    context["seat_numbers"] = range(len(context["rows"][0]["seats"])) if context["rows"] else []
     return render(request, "tournaments/duplicate/traveller.html", context)
 
 
@@ -104,6 +106,10 @@ def _table_context(request, tournament, table_id):
     else:
         context["calls"] = dup.call_choices(tournament)
     context["seats"] = list(table.seats.select_related("member__user", "entrant"))
+    context["seat_choices"] = [
+        (s.number, f"{dup.seat_label(s.number)} · {s.name if s.entrant_id else _('Bots')}")
+        for s in context["seats"]
+    ]
     context["my_side"] = dup.side_of(request.user, table)
     return context
 
