@@ -124,7 +124,11 @@ def _clean_options(
     if options is not None and not isinstance(options, dict):
         raise InvalidInput(_("Options must be an object."), field="options")
     values.update(options or {})
-    head_to_head = format_ != Format.PROGRESSIVE
+    head_to_head = format_ not in (Format.PROGRESSIVE, Format.DUPLICATE)
+    if game == Game.PITCH and format_ == Format.DUPLICATE:
+        # Duplicate Pitch is in partnerships unless asked for solo (each seat compared with the
+        # same seat at the other tables).
+        values["partnerships"] = (options or {}).get("partnerships") is not False
     if game == Game.PITCH and head_to_head:
         # Head-to-head formats play Pitch in fixed teams of two, partners opposite.
         if values.get("partnerships") is False:
