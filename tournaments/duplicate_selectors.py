@@ -321,6 +321,9 @@ def duplicate_standings(tournament: Tournament, seen: BoardAccess) -> dict[str, 
         "lines": lines,
         "all_boards": numbers is None,
         "boards": numbers,
+        "assigned": BoardResult.objects.filter(
+            tournament=tournament, source=BoardResult.Source.ASSIGNED
+        ).exists(),
     }
 
 

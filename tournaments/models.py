@@ -177,6 +177,11 @@ class Tournament(models.Model):
         max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
     )
     standings_version = models.PositiveIntegerField(default=0, verbose_name=_("standings version"))
+    boards_version = models.PositiveIntegerField(
+        default=0,
+        help_text=_("Duplicate events: goes up whenever a board result is entered or confirmed."),
+        verbose_name=_("boards version"),
+    )
     standings_updated_at = models.DateTimeField(
         null=True, blank=True, verbose_name=_("standings updated at")
     )

@@ -60,6 +60,7 @@ from .duplicate import (
     duplicate_record_online,
     round_assign_averages,
 )
+from .duplicate import boards_channel as duplicate_boards_channel
 from .duplicate import is_solo as duplicate_is_solo
 from .errors import (
     AlreadyEntered,
@@ -123,6 +124,7 @@ __all__ = [
     "advance_bracket",
     "board_result_confirm",
     "board_result_enter",
+    "duplicate_boards_channel",
     "duplicate_is_solo",
     "duplicate_record_online",
     "round_assign_averages",

@@ -22,9 +22,11 @@ every table due to play a board has a confirmed result on it, its seed is reveal
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import live
 from core.choices import Game
 from games import boards as game_boards
 from games.engines import five_hundred, pitch
@@ -66,6 +68,7 @@ __all__ = [
     "BOT_PAIR",
     "board_result_confirm",
     "board_result_enter",
+    "boards_channel",
     "duplicate_build_round",
     "duplicate_record_online",
     "duplicate_scores",
@@ -465,6 +468,8 @@ def board_result_enter(
         result = existing
     if director:
         _after_confirmed(tournament, [number])
+    else:
+        _boards_changed(tournament)
     return result
 
 
@@ -496,8 +501,31 @@ def board_result_confirm(actor, table: TournamentTable | int, number) -> BoardRe
     return _confirm(tournament, result, actor)
 
 
+def boards_channel(tournament_id: int) -> str:
+    """The live channel of a duplicate event's board results (standings, travellers)."""
+    return f"tournament:{tournament_id}:boards"
+
+
+def _boards_changed(tournament: Tournament) -> None:
+    """A board result was entered, confirmed or assigned: bump the event's boards version and
+    tell the pages watching it on commit (the event carries the version only)."""
+    Tournament.objects.filter(pk=tournament.pk).update(boards_version=F("boards_version") + 1)
+
+    def version() -> int:
+        return (
+            Tournament.objects.filter(pk=tournament.pk)
+            .values_list("boards_version", flat=True)
+            .first()
+            or 0
+        )
+
+    live.publish_on_commit(boards_channel(tournament.pk), version)
+
+
 def _after_confirmed(tournament: Tournament, numbers) -> None:
-    """Reveal the boards every table due to play them has played; recalculate the standings."""
+    """Reveal the boards every table due to play them has played; recalculate the standings;
+    tell the live pages."""
+    _boards_changed(tournament)
     movement = movement_of(tournament)
     done = []
     for number in sorted(set(numbers)):

@@ -381,3 +381,88 @@ def test_the_director_closes_a_round_with_boards_missing(make_tournament, direct
     assert "Assigned by the director" in html
     answer = page(director).post(f"/tournaments/{tournament.pk}/rounds/1/averages/")
     assert answer.status_code == 302
+
+
+# Live standings and travellers --------------------------------------------------------------------
+
+
+def test_confirming_a_board_publishes_the_boards_version(
+    make_tournament, director, monkeypatch, django_capture_on_commit_callbacks
+):
+    from core import live
+
+    heard = []
+    monkeypatch.setattr(live, "publish", lambda channel, version: heard.append((channel, version)))
+    tournament = make_tournament(
+        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1
+    )
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    table = round1.tables.get(number=1)
+    first, other = user_at(table, 0), user_at(table, 1)
+    channel = f"tournament:{tournament.pk}:boards"
+    with django_capture_on_commit_callbacks(execute=True):
+        services.board_result_enter(
+            first, table, table.boards[0], contract="7H", declarer=0, tricks=7
+        )
+    tournament.refresh_from_db()
+    assert heard == [(channel, 1)] and tournament.boards_version == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        services.board_result_confirm(other, table, table.boards[0])
+    assert heard[-1] == (channel, 2)
+    client = page(director)
+    stream = f"/tournaments/{tournament.pk}/duplicate/events/"
+    behind = client.get(stream, {"v": 0}).content.decode()
+    assert "id: 2\nevent: version\n" in behind
+    assert client.get("/tournaments/999999/duplicate/events/").status_code == 404
+    version = f"/tournaments/{tournament.pk}/duplicate/version/"
+    assert client.get(version, {"v": 2}).status_code == 204
+    assert client.get(version, {"v": 1})["HX-Trigger"] == "boards-changed"
+    # The standings and the traveller listen to the stream and poll only as a fallback.
+    for url in (
+        f"/tournaments/{tournament.pk}/duplicate/standings/",
+        f"/tournaments/{tournament.pk}/duplicate/boards/{table.boards[0]}/",
+    ):
+        body = client.get(url).content.decode()
+        assert f'sse-connect="{stream}?v=2"' in body and "sse:version" in body
+        assert 'hx-trigger="every 10s"' not in body and 'data-poll-trigger="every 10s"' in body
+    fragment = client.get(
+        f"/tournaments/{tournament.pk}/duplicate/boards/{table.boards[0]}/",
+        {"fragment": "rows"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert fragment.lstrip().startswith('<div id="traveller"') and "<html" not in fragment
+
+
+def test_the_boards_version_travels_through_redis(
+    make_tournament, director, settings, django_capture_on_commit_callbacks
+):
+    import os
+
+    import redis
+
+    from core import live
+
+    url = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/6"
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1)
+        client.ping()
+    except redis.exceptions.ConnectionError:
+        pytest.skip("no Redis")
+    settings.KOOKABURRA_LIVE_URL = url
+    tournament = make_tournament(
+        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1
+    )
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    table = round1.tables.get(number=1)
+    listener = client.pubsub()
+    listener.subscribe(f"{live.PREFIX}tournament:{tournament.pk}:boards")
+    assert listener.get_message(timeout=2)["type"] == "subscribe"
+    with django_capture_on_commit_callbacks(execute=True):
+        services.board_result_enter(
+            director, table, table.boards[0], contract="7H", declarer=0, tricks=7
+        )
+    message = listener.get_message(timeout=5)
+    listener.close()
+    assert message is not None and message["data"] == b"1"
