@@ -379,8 +379,32 @@ def test_the_director_closes_a_round_with_boards_missing(make_tournament, direct
         .content.decode()
     )
     assert "Assigned by the director" in html
+    assert api(director).post(f"/api/tournament-rounds/{round1.pk}/averages/").status_code == 200
+    standings = page(director).get(f"/tournaments/{tournament.pk}/duplicate/standings/")
+    assert "assigned by the director" in standings.content.decode()
+
+
+def test_averages_by_plain_form_and_api(make_tournament, director, players):
+    tournament = make_tournament(
+        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1
+    )
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    body = page(director).get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert "Close with averages for the missing boards" in body
+    player = round1.tables.get(number=1).seats.get(number=0).member.user
+    refused = api(player).post(f"/api/tournament-rounds/{round1.pk}/averages/")
+    assert refused.status_code == 403
     answer = page(director).post(f"/tournaments/{tournament.pk}/rounds/1/averages/")
     assert answer.status_code == 302
+    assert BoardResult.objects.filter(source="assigned").count() == 3
+    round1.refresh_from_db()
+    assert round1.is_closed
+    swiss = make_tournament(4, start=True)
+    other = swiss.round_set.get()
+    services.round_publish(director, other)
+    conflict = api(director).post(f"/api/tournament-rounds/{other.pk}/averages/")
+    assert conflict.status_code == 409 and conflict.json()["code"]
 
 
 # Live standings and travellers --------------------------------------------------------------------
