@@ -179,7 +179,6 @@ class Tournament(models.Model):
     standings_version = models.PositiveIntegerField(default=0, verbose_name=_("standings version"))
     boards_version = models.PositiveIntegerField(
         default=0,
-        help_text=_("Duplicate events: goes up whenever a board result is entered or confirmed."),
         verbose_name=_("boards version"),
     )
     standings_updated_at = models.DateTimeField(

@@ -48,6 +48,7 @@ Duplicate events (services.duplicate)
     board_result_enter(actor, table, number, *, contract, declarer, tricks) -> BoardResult
     board_result_confirm(actor, table, number) -> BoardResult
     duplicate_record_online(game_table_id) -> list[BoardResult]       (site hands, per board)
+    round_assign_averages(actor, round_) -> Round      (close a round with boards missing)
 
 Standings
     standings_recalculate(tournament_id) -> bool                       (what the task runs)

@@ -11,12 +11,23 @@ finished hand becomes a `BoardResult`; at a physical table a player enters each 
 declarer and tricks, the engine scores it, and the other pair (or a director) confirms. Once
 every table due to play a board has a confirmed result on it, its seed is revealed.
 
+Pitch each for themselves (`is_solo`): the entrants are individuals seated by
+`movements.individual` at tables of `solo_seats(players)` (3–7; bots fill the empty seats), every
+table plays the same boards, a result holds each seat's points (`BoardResult.seat_entrants`) and a
+seat is compared with the same seat at the other tables. A pair or player who withdraws is
+replaced by bots in the rounds still to be published — never a sit-out. A director may close a
+round with boards missing (`round_assign_averages`): each scores the board's average for both
+sides. Every entry, confirmation or assignment bumps `Tournament.boards_version` and is published
+on `boards_channel` for the live standings and travellers.
+
     duplicate_start(tournament, actor)                         (from tournament_start)
     duplicate_build_round(tournament, number) -> Round         (from the round drawing)
     board_result_enter(actor, table, number, *, contract, declarer, tricks) -> BoardResult
     board_result_confirm(actor, table, number) -> BoardResult
     duplicate_record_online(game_table_id) -> list[BoardResult]   (site hands, idempotent)
     duplicate_standings_rows(tournament) -> list[dict]            (the standings snapshot)
+    round_assign_averages(actor, round_) -> Round                 (close with boards missing)
+    withdrawn_to_bots(tournament, entrant_id) -> int              (from entrant_withdraw)
 """
 
 from __future__ import annotations

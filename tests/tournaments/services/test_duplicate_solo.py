@@ -7,6 +7,8 @@ bots, and the director may close a round with boards missing (an average for bot
 
 import pytest
 from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import services as game_services
@@ -490,3 +492,27 @@ def test_the_boards_version_travels_through_redis(
     message = listener.get_message(timeout=5)
     listener.close()
     assert message is not None and message["data"] == b"1"
+
+
+@given(
+    players=st.integers(3, 7),
+    bid=st.integers(1, 4),
+    data=st.data(),
+)
+def test_solo_entry_scores_every_point_once(players, bid, data):
+    pitcher = data.draw(st.integers(0, players - 1))
+    seat = st.integers(0, players - 1)
+    points = {
+        "high": data.draw(seat),
+        "low": data.draw(seat),
+        "jack": data.draw(st.none() | seat),
+        "game": data.draw(st.none() | seat),
+    }
+    scores = pitch.solo_contract_scores(None, players, bid, pitcher, points)
+    took = [sum(1 for s in points.values() if s == i) for i in range(players)]
+    assert len(scores) == players
+    for i in range(players):
+        if i == pitcher and took[i] < bid:
+            assert scores[i] == -bid
+        else:
+            assert scores[i] == took[i]
