@@ -545,6 +545,18 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return self._read(services.round_close(request.user, self.get_object()))
 
     @extend_schema(
+        summary="Close a duplicate round with boards missing (directors)",
+        description="Each board without a confirmed result gets an average for both sides, "
+        "assigned by the director (50% at matchpoints, 0 at total points); then the round "
+        "closes. 409 for a round of another format.",
+        request=None,
+        responses=_with_errors({200: RoundSerializer}),
+    )
+    @action(detail=True, methods=["post"])
+    def averages(self, request, pk=None):
+        return self._read(services.round_assign_averages(request.user, self.get_object()))
+
+    @extend_schema(
         summary="Pair this unpublished round again (directors)",
         request=None,
         responses=_with_errors({201: RoundSerializer}),

@@ -28,6 +28,7 @@ from .models import BoardResult, Entrant, TableSeat, Tournament, TournamentTable
 from .services.duplicate import (
     BOT_PAIR,
     duplicate_scores,
+    is_solo,
     movement_of,
     pair_entrants,
     revealed_numbers,
@@ -64,11 +65,16 @@ def board_access(user, tournament: Tournament) -> BoardAccess:
         entrant = access.entrant.pk
         played = set(
             BoardResult.objects.filter(tournament=tournament)
-            .filter(Q(ns_entrant=entrant) | Q(ew_entrant=entrant))
+            .filter(_of_entrant(entrant))
             .values_list("number", flat=True)
         )
     revealed = set(revealed_numbers(tournament)) if tournament.board_set_id else set()
     return BoardAccess(access, tournament, played, revealed)
+
+
+def _of_entrant(entrant_id: int) -> Q:
+    """Results the entrant played: in a direction, or in a seat of a solo table."""
+    return Q(ns_entrant=entrant_id) | Q(ew_entrant=entrant_id) | Q(table__seats__entrant=entrant_id)
 
 
 def _names(tournament: Tournament) -> dict[Any, str]:
@@ -126,18 +132,41 @@ def duplicate_overview(tournament: Tournament, seen: BoardAccess) -> dict[str, A
     my_pair = None
     if seen.access.entrant is not None:
         my_pair = next((p for p, e in entrants.items() if e == seen.access.entrant.pk), None)
+    solo = is_solo(tournament)
     pairs = [
         {
             "number": pair,
             "entrant_id": entrant,
             "name": names.get(entrant, ""),
             "is_bot": entrant is None,
-            "field": movement.field(pair),
+            "field": None if solo else movement.field(pair),
         }
         for pair, entrant in entrants.items()
     ]
     rounds = []
-    for number in range(1, movement.rounds + 1):
+    if solo:
+        for number in range(1, movement.rounds + 1):
+            rounds.append(
+                {
+                    "number": number,
+                    "sittings": [
+                        {
+                            "table": s.table,
+                            "ns_pair": None,
+                            "ew_pair": None,
+                            "ns_name": "",
+                            "ew_name": "",
+                            "seats": [
+                                {"player": p, "name": names.get(entrants[p], "")} for p in s.seats
+                            ],
+                            "boards": list(s.boards),
+                            "mine": my_pair in s.seats,
+                        }
+                        for s in movement.round(number)
+                    ],
+                }
+            )
+    for number in range(1, 0 if solo else movement.rounds + 1):
         rounds.append(
             {
                 "number": number,
@@ -148,6 +177,7 @@ def duplicate_overview(tournament: Tournament, seen: BoardAccess) -> dict[str, A
                         "ew_pair": s.ew_pair,
                         "ns_name": names.get(entrants[s.ns_pair], ""),
                         "ew_name": names.get(entrants[s.ew_pair], ""),
+                        "seats": [],
                         "boards": list(s.boards),
                         "mine": my_pair in (s.ns_pair, s.ew_pair),
                     }
@@ -168,14 +198,15 @@ def duplicate_overview(tournament: Tournament, seen: BoardAccess) -> dict[str, A
         for b in Board.objects.filter(board_set=tournament.board_set_id).order_by("number")
     ]
     return {
-        "kind": movement.kind,
-        "pairs_count": movement.pairs,
+        "kind": "individual" if solo else movement.kind,
+        "pairs_count": movement.players if solo else movement.pairs,
         "tables": movement.tables,
+        "seats_per_table": movement.seats_per_table if solo else 4,
         "rounds_count": movement.rounds,
         "boards_per_round": movement.boards_per_round,
         "boards_count": movement.boards,
-        "plays_per_board": movement.plays_per_board,
-        "bot_pair": movement.bot_pair,
+        "plays_per_board": movement.tables if solo else movement.plays_per_board,
+        "bot_pair": None if solo else movement.bot_pair,
         "my_pair": my_pair,
         "pairs": pairs,
         "rounds": rounds,
@@ -184,9 +215,31 @@ def duplicate_overview(tournament: Tournament, seen: BoardAccess) -> dict[str, A
     }
 
 
+def _value(line) -> float | None:
+    return None if line is None else round(float(line.value), 2)
+
+
+def seat_label(seat: int | None) -> str:
+    if seat is None:
+        return ""
+    return _("Seat %(seat)s") % {"seat": seat + 1}
+
+
 def _result_row(result: BoardResult, names, scored) -> dict[str, Any]:
-    ns = scored.get((result.pk, 0))
-    ew = scored.get((result.pk, 1))
+    key = (result.table_id, result.number)
+    ns = scored.get((*key, 0))
+    ew = scored.get((*key, 1))
+    solo = bool(result.seat_entrants)
+    seats = [
+        {
+            "seat": seat,
+            "entrant_id": entrant,
+            "name": names.get(entrant, ""),
+            "score": result.scores[seat],
+            "value": _value(scored.get((*key, seat))),
+        }
+        for seat, entrant in enumerate(result.seat_entrants or [])
+    ]
     return {
         "id": result.pk,
         "board": result.number,
@@ -199,32 +252,28 @@ def _result_row(result: BoardResult, names, scored) -> dict[str, Any]:
         "contract": result.contract,
         "contract_label": contract_label(result.contract),
         "declarer": result.declarer,
-        "declarer_label": declarer_label(result.declarer),
+        "declarer_label": seat_label(result.declarer) if solo else declarer_label(result.declarer),
         "tricks": result.tricks,
         "ns_score": result.scores[0],
         "ew_score": result.scores[1],
-        "ns_value": None if ns is None else round(float(ns.value), 2),
-        "ew_value": None if ew is None else round(float(ew.value), 2),
+        "ns_value": None if solo else _value(ns),
+        "ew_value": None if solo else _value(ew),
+        "seats": seats,
         "status": result.status,
         "source": result.source,
+        "assigned": result.source == BoardResult.Source.ASSIGNED,
     }
 
 
 def _scored_index(tournament: Tournament, numbers) -> dict[tuple[int, int], Any]:
+    """(table id, board, direction) → the scored direction, for the confirmed results on
+    boards `numbers`."""
     scores = duplicate_scores(tournament, numbers=numbers)
     out = {}
     if scores is None:
         return out
-    ids = list(
-        BoardResult.objects.filter(
-            tournament=tournament, status=BoardResult.Status.CONFIRMED, number__in=list(numbers)
-        )
-        .order_by("number", "pk")
-        .values_list("pk", flat=True)
-    )
-    # duplicate_scores lists results in the same order, two directions each.
-    for index, line in enumerate(scores.results):
-        out[ids[index // 2], line.direction] = line
+    for line in scores.results:
+        out[line.result.table, line.board, line.direction] = line
     return out
 
 
@@ -272,6 +321,9 @@ def duplicate_standings(tournament: Tournament, seen: BoardAccess) -> dict[str, 
         "lines": lines,
         "all_boards": numbers is None,
         "boards": numbers,
+        "assigned": BoardResult.objects.filter(
+            tournament=tournament, source=BoardResult.Source.ASSIGNED
+        ).exists(),
     }
 
 
@@ -280,7 +332,7 @@ def scorecard(tournament: Tournament, entrant_id: int, seen: BoardAccess) -> lis
     numbers = sorted(
         set(
             BoardResult.objects.filter(tournament=tournament)
-            .filter(Q(ns_entrant=entrant_id) | Q(ew_entrant=entrant_id))
+            .filter(_of_entrant(entrant_id))
             .values_list("number", flat=True)
         )
     )
@@ -290,16 +342,24 @@ def scorecard(tournament: Tournament, entrant_id: int, seen: BoardAccess) -> lis
     rows = []
     results = (
         BoardResult.objects.filter(tournament=tournament, number__in=numbers)
-        .filter(Q(ns_entrant=entrant_id) | Q(ew_entrant=entrant_id))
+        .filter(_of_entrant(entrant_id))
         .select_related("round", "table")
+        .distinct()
         .order_by("number")
     )
     for result in results:
         row = _result_row(result, names, scored)
-        direction = "NS" if result.ns_entrant_id == entrant_id else "EW"
-        row["direction"] = direction
-        row["score"] = row["ns_score"] if direction == "NS" else row["ew_score"]
-        row["value"] = row["ns_value"] if direction == "NS" else row["ew_value"]
+        if result.seat_entrants:
+            seat = next((s for s in row["seats"] if s["entrant_id"] == entrant_id), None)
+            if seat is None:  # replaced by a bot after withdrawing
+                continue
+            row["direction"] = seat_label(seat["seat"])
+            row["score"], row["value"] = seat["score"], seat["value"]
+        else:
+            direction = "NS" if result.ns_entrant_id == entrant_id else "EW"
+            row["direction"] = direction
+            row["score"] = row["ns_score"] if direction == "NS" else row["ew_score"]
+            row["value"] = row["ns_value"] if direction == "NS" else row["ew_value"]
         rows.append(row)
     return rows
 

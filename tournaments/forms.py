@@ -188,6 +188,14 @@ class TournamentForm(forms.Form):
     boards_per_round = forms.IntegerField(
         label=gettext_lazy("Boards a round"), required=False, min_value=1, max_value=8, initial=3
     )
+    solo = forms.BooleanField(
+        label=gettext_lazy("Pitch each for themselves"),
+        required=False,
+        help_text=gettext_lazy(
+            "Three to seven at a table; each seat is compared with the same seat at the other "
+            "tables."
+        ),
+    )
     play = forms.ChoiceField(
         label=gettext_lazy("How a round is played"),
         choices=[
@@ -264,6 +272,7 @@ class TournamentForm(forms.Form):
         "scoring",
         "movement",
         "boards_per_round",
+        "solo",
     )
 
     def __init__(self, *args, club, user, tournament: Tournament | None = None, **kwargs):
@@ -335,6 +344,7 @@ class TournamentForm(forms.Form):
                 "scoring": t.scoring,
                 "movement": t.movement,
                 "boards_per_round": t.boards_per_round,
+                "solo": t.is_duplicate and not t.partnerships,
                 "cycles": t.cycles,
                 "bracket_reset": t.bracket_reset,
                 "play": t.play,
@@ -432,13 +442,16 @@ class TournamentForm(forms.Form):
     def service_values(self) -> dict[str, Any]:
         """Keyword arguments for `tournament_create` (after is_valid)."""
         d = self.cleaned_data
+        options = dict(d.get("options") or {})
+        if d["game"] == Game.PITCH and d["format"] == Tournament.Format.DUPLICATE:
+            options["partnerships"] = not d.get("solo")
         return {
             "name": d["name"],
             "game": d["game"],
             "format": d["format"],
             "night": d.get("night"),
             "house_rules": d.get("house_rules"),
-            "options": d.get("options") or {},
+            "options": options,
             "play": d["play"],
             "hand_limit": d.get("hand_limit"),
             "rounds": d.get("rounds"),

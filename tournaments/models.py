@@ -177,6 +177,10 @@ class Tournament(models.Model):
         max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
     )
     standings_version = models.PositiveIntegerField(default=0, verbose_name=_("standings version"))
+    boards_version = models.PositiveIntegerField(
+        default=0,
+        verbose_name=_("boards version"),
+    )
     standings_updated_at = models.DateTimeField(
         null=True, blank=True, verbose_name=_("standings updated at")
     )
@@ -585,7 +589,9 @@ class BoardResult(models.Model):
     """One table's result on one board of a duplicate event: North–South (seats 0 and 2) against
     East–West (1 and 3). A bot pair has no entrant. Recorded from the site table's hand, or
     entered at a physical table (contract, declarer, tricks) and confirmed by the other pair or
-    a director. `scores` are the points each direction scored, [NS, EW], from the engine."""
+    a director. `scores` are the points each direction scored, [NS, EW], from the engine.
+    At solo (Pitch individual) tables each seat is a direction: `seat_entrants` and `scores`
+    have one item a seat, and `ns_entrant`/`ew_entrant` are unused."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for an opponent to confirm")
@@ -594,6 +600,7 @@ class BoardResult(models.Model):
     class Source(models.TextChoices):
         ONLINE = "online", _("Recorded from the site table")
         PHYSICAL = "physical", _("Entered at the table")
+        ASSIGNED = "assigned", _("Assigned by the director")
 
     tournament = models.ForeignKey(
         Tournament,
@@ -629,6 +636,12 @@ class BoardResult(models.Model):
         blank=True,
         related_name="+",
         verbose_name=_("East–West"),
+    )
+    seat_entrants = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("Solo tables: the entrant in each seat (null for a bot)."),
+        verbose_name=_("players by seat"),
     )
     contract = models.CharField(max_length=20, blank=True, verbose_name=_("contract"))
     declarer = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("declarer"))

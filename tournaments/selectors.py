@@ -545,6 +545,14 @@ def standings(tournament: Tournament) -> list[dict[str, Any]]:
     return out
 
 
+def boards_version(tournament_id: int) -> int | None:
+    """A duplicate event's boards version: it goes up whenever a board result is entered,
+    confirmed or assigned. One small query; None for an unknown tournament."""
+    return (
+        Tournament.objects.filter(pk=tournament_id).values_list("boards_version", flat=True).first()
+    )
+
+
 def standings_version(tournament_id: int) -> int | None:
     """The standings snapshot's version: it goes up whenever the stored standings (or the
     bracket) change. One small query, for polling; None for an unknown tournament."""

@@ -427,12 +427,18 @@ class DuplicatePairSerializer(serializers.Serializer):
     field = serializers.CharField(allow_null=True, help_text="NS or EW in a Mitchell.")
 
 
+class DuplicateSeatSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="The player's number (see pairs).")
+    name = serializers.CharField()
+
+
 class DuplicateSittingSerializer(serializers.Serializer):
     table = serializers.IntegerField()
-    ns_pair = serializers.IntegerField()
-    ew_pair = serializers.IntegerField()
-    ns_name = serializers.CharField()
-    ew_name = serializers.CharField()
+    ns_pair = serializers.IntegerField(allow_null=True, help_text="Null at a solo event.")
+    ew_pair = serializers.IntegerField(allow_null=True, help_text="Null at a solo event.")
+    ns_name = serializers.CharField(allow_blank=True)
+    ew_name = serializers.CharField(allow_blank=True)
+    seats = DuplicateSeatSerializer(many=True, help_text="Solo event: the players by seat.")
     boards = serializers.ListField(child=serializers.IntegerField())
     mine = serializers.BooleanField()
 
@@ -455,9 +461,10 @@ class DuplicateBoardSerializer(serializers.Serializer):
 
 
 class DuplicateSerializer(serializers.Serializer):
-    kind = serializers.CharField(help_text="mitchell or howell")
-    pairs_count = serializers.IntegerField()
+    kind = serializers.CharField(help_text="mitchell, howell or individual (solo Pitch)")
+    pairs_count = serializers.IntegerField(help_text="Pairs, or players at a solo event.")
     tables = serializers.IntegerField()
+    seats_per_table = serializers.IntegerField()
     rounds_count = serializers.IntegerField()
     boards_per_round = serializers.IntegerField()
     boards_count = serializers.IntegerField()
@@ -468,6 +475,16 @@ class DuplicateSerializer(serializers.Serializer):
     pairs = DuplicatePairSerializer(many=True)
     rounds = DuplicateRoundSerializer(many=True)
     boards = DuplicateBoardSerializer(many=True)
+
+
+class BoardSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    entrant_id = serializers.IntegerField(allow_null=True, help_text="Null for a bot.")
+    name = serializers.CharField()
+    score = serializers.IntegerField()
+    value = serializers.FloatField(
+        allow_null=True, help_text="Matchpoints, or the difference from the seat's average."
+    )
 
 
 class BoardResultSerializer(serializers.Serializer):
@@ -488,8 +505,12 @@ class BoardResultSerializer(serializers.Serializer):
         allow_null=True, help_text="Matchpoints, or the difference from the average."
     )
     ew_value = serializers.FloatField(allow_null=True)
+    seats = BoardSeatSerializer(many=True, help_text="Solo event: each seat's player and score.")
     status = serializers.ChoiceField(choices=["pending", "confirmed"])
-    source = serializers.ChoiceField(choices=["online", "physical"])
+    source = serializers.ChoiceField(choices=["online", "physical", "assigned"])
+    assigned = serializers.BooleanField(
+        help_text="An average assigned by the director for a board not played."
+    )
 
 
 class DuplicateStandingLineSerializer(serializers.Serializer):
@@ -527,7 +548,13 @@ class BoardResultInputSerializer(serializers.Serializer):
     contract = serializers.CharField(
         max_length=20, help_text='Five Hundred: a call, or "pass". Pitch: the bid.'
     )
-    declarer = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
+    declarer = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=6,
+        help_text="Five Hundred: the declarer's seat. Pitch: the pitcher's seat.",
+    )
     tricks = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -536,7 +563,8 @@ class BoardResultInputSerializer(serializers.Serializer):
         help_text="Five Hundred: tricks the declaring side took.",
     )
     points = serializers.DictField(
-        child=serializers.IntegerField(allow_null=True, min_value=0, max_value=1),
+        child=serializers.IntegerField(allow_null=True, min_value=0, max_value=6),
         required=False,
-        help_text="Pitch: high, low, jack, game → 0 (NS), 1 (EW) or null (nobody).",
+        help_text="Pitch: high, low, jack, game → 0 (NS), 1 (EW) or null (nobody); at a solo "
+        "table the seat (0–6) that took it.",
     )

@@ -51,6 +51,8 @@ urlpatterns = [
     # Duplicate events
     path("<int:pk>/duplicate/", views.duplicate_overview, name="duplicate"),
     path("<int:pk>/duplicate/standings/", views.duplicate_standings, name="duplicate_standings"),
+    path("<int:pk>/duplicate/events/", views.duplicate_events, name="duplicate_events"),
+    path("<int:pk>/duplicate/version/", views.duplicate_version, name="duplicate_version"),
     path(
         "<int:pk>/duplicate/pairs/<int:entrant_id>/",
         views.duplicate_scorecard,

@@ -948,6 +948,38 @@ def contract_scores(
     return [won[seat % 2] for seat in range(4)]
 
 
+def solo_contract_scores(
+    options: Options | None, players: int, bid: int, pitcher: int, points: dict[str, int | None]
+) -> list[int]:
+    """What a solo hand (each for themselves) played away from the site adds to each seat, from
+    its bid, the pitcher's seat and which seat took each point: High and Low always go to a
+    seat; Jack to nobody when it was not dealt, Game to nobody on a tie. Each seat scores the
+    points it took, except a pitcher short of the bid, who scores minus the bid. Raises
+    ValueError for an impossible entry."""
+    options = options or Options()
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise ValueError("Pitch is played by 3 to 7 players")
+    if isinstance(bid, bool) or not isinstance(bid, int) or not options.min_bid <= bid <= MAX_BID:
+        raise ValueError(f"the bid must be from {options.min_bid} to {MAX_BID}")
+    if isinstance(pitcher, bool) or not isinstance(pitcher, int) or not 0 <= pitcher < players:
+        raise ValueError("the pitcher must be a seat")
+    if not isinstance(points, dict) or set(points) != set(POINT_NAMES):
+        raise ValueError("say who took high, low, jack and game")
+    won = [0] * players
+    for name in POINT_NAMES:
+        seat = points[name]
+        if seat is None and name in ("high", "low"):
+            raise ValueError(f"{name} always goes to a seat")
+        if seat is None:
+            continue
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError("a point goes to a seat or (jack, game) nobody")
+        won[seat] += 1
+    if won[pitcher] < bid:
+        won[pitcher] = -bid
+    return won
+
+
 def apply_hand(
     totals: Sequence[int], hand: Hand, options: Options
 ) -> tuple[list[int], list[int] | None]:

@@ -23,6 +23,10 @@ and a top on a board played fewer times is worth a little less than a full top. 
 once scores exactly average. Total points need no factoring: each board's average is taken over
 the results it has.
 
+*Boards not played in time* may be given an **average** by the director (`BoardResult.average`):
+the result is left out of the comparison and each side scores exactly the board's average —
+50% of the top at matchpoints, a difference of 0 at total points.
+
 *Bots* (the bot pair of an odd field, bot seats at Pitch) are scored like everyone else, since
 they are part of the field the others are compared with, but they are left out of the standings
 (`bots=`).
@@ -95,6 +99,9 @@ class BoardResult:
     `entrants[i]` sat in direction i — (NS pair, EW pair) at partnership tables, the players by
     seat at solo tables — and `scores[i]` is that direction's score (higher is better; see the
     module docstring). `table` and `round` are carried through for the pages, not used.
+    An `average` result was assigned by the director for a board not played in time: it is left
+    out of the comparison and every direction scores the board's average (50% of the top at
+    matchpoints, a difference of 0 at total points); its `scores` are ignored.
     """
 
     board: int
@@ -102,6 +109,7 @@ class BoardResult:
     scores: tuple[Number, ...]
     table: int | None = None
     round: int | None = None
+    average: bool = False
 
     @classmethod
     def for_pairs(
@@ -255,6 +263,8 @@ def _groups(results: Iterable[BoardResult]):
             seen.add((board, entrant))
         exact = tuple(_exact(score, f"Board {board}'s score") for score in result.scores)
         scores_of.append(exact)
+        if result.average:
+            continue
         for direction, score in enumerate(exact):
             groups[board, direction].append((index, score))
     return results, groups, scores_of
@@ -341,6 +351,8 @@ def score_matchpoints(
     scored = []
     for index, result in enumerate(results):
         for direction, entrant in enumerate(result.entrants):
+            if result.average:
+                values[index, direction] = (expected - 1, None, 0)
             value, raw_points, compared = values[index, direction]
             scored.append(
                 ScoredResult(
@@ -379,7 +391,7 @@ def score_total_points(
     scored = []
     for index, result in enumerate(results):
         for direction, entrant in enumerate(result.entrants):
-            value, compared = values[index, direction]
+            value, compared = (0, 0) if result.average else values[index, direction]
             scored.append(
                 ScoredResult(
                     result.board,

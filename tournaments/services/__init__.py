@@ -48,13 +48,21 @@ Duplicate events (services.duplicate)
     board_result_enter(actor, table, number, *, contract, declarer, tricks) -> BoardResult
     board_result_confirm(actor, table, number) -> BoardResult
     duplicate_record_online(game_table_id) -> list[BoardResult]       (site hands, per board)
+    round_assign_averages(actor, round_) -> Round      (close a round with boards missing)
 
 Standings
     standings_recalculate(tournament_id) -> bool                       (what the task runs)
 """
 
 from .drawing import advance_bracket, open_site_table
-from .duplicate import board_result_confirm, board_result_enter, duplicate_record_online
+from .duplicate import (
+    board_result_confirm,
+    board_result_enter,
+    duplicate_record_online,
+    round_assign_averages,
+)
+from .duplicate import boards_channel as duplicate_boards_channel
+from .duplicate import is_solo as duplicate_is_solo
 from .errors import (
     AlreadyEntered,
     Conflict,
@@ -117,7 +125,10 @@ __all__ = [
     "advance_bracket",
     "board_result_confirm",
     "board_result_enter",
+    "duplicate_boards_channel",
+    "duplicate_is_solo",
     "duplicate_record_online",
+    "round_assign_averages",
     "check_hands_won",
     "clean_result",
     "hands_played",

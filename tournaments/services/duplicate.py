@@ -11,20 +11,33 @@ finished hand becomes a `BoardResult`; at a physical table a player enters each 
 declarer and tricks, the engine scores it, and the other pair (or a director) confirms. Once
 every table due to play a board has a confirmed result on it, its seed is revealed.
 
+Pitch each for themselves (`is_solo`): the entrants are individuals seated by
+`movements.individual` at tables of `solo_seats(players)` (3–7; bots fill the empty seats), every
+table plays the same boards, a result holds each seat's points (`BoardResult.seat_entrants`) and a
+seat is compared with the same seat at the other tables. A pair or player who withdraws is
+replaced by bots in the rounds still to be published — never a sit-out. A director may close a
+round with boards missing (`round_assign_averages`): each scores the board's average for both
+sides. Every entry, confirmation or assignment bumps `Tournament.boards_version` and is published
+on `boards_channel` for the live standings and travellers.
+
     duplicate_start(tournament, actor)                         (from tournament_start)
     duplicate_build_round(tournament, number) -> Round         (from the round drawing)
     board_result_enter(actor, table, number, *, contract, declarer, tricks) -> BoardResult
     board_result_confirm(actor, table, number) -> BoardResult
     duplicate_record_online(game_table_id) -> list[BoardResult]   (site hands, idempotent)
     duplicate_standings_rows(tournament) -> list[dict]            (the standings snapshot)
+    round_assign_averages(actor, round_) -> Round                 (close with boards missing)
+    withdrawn_to_bots(tournament, entrant_id) -> int              (from entrant_withdraw)
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import live
 from core.choices import Game
 from games import boards as game_boards
 from games.engines import five_hundred, pitch
@@ -36,9 +49,24 @@ from .. import policies
 from ..formats import FormatError
 from ..formats.duplicate import BoardResult as PlainResult
 from ..formats.duplicate import score_duplicate
-from ..formats.movements import Movement, movement_for
-from ..models import BoardResult, EntrantMember, Round, TableSeat, Tournament, TournamentTable
-from .common import enqueue_standings, is_director, lock_table, require_signed_in
+from ..formats.movements import SEATS, IndividualMovement, Movement, individual, movement_for
+from ..models import (
+    BoardResult,
+    Entrant,
+    EntrantMember,
+    Round,
+    TableSeat,
+    Tournament,
+    TournamentTable,
+)
+from .common import (
+    enqueue_standings,
+    is_director,
+    lock_round,
+    lock_table,
+    require_director,
+    require_signed_in,
+)
 from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
 
 PARTNER_SIDES = [[0, 2], [1, 3]]
@@ -51,40 +79,71 @@ __all__ = [
     "BOT_PAIR",
     "board_result_confirm",
     "board_result_enter",
+    "boards_channel",
     "duplicate_build_round",
     "duplicate_record_online",
     "duplicate_scores",
     "duplicate_standings_rows",
     "duplicate_start",
+    "is_solo",
+    "solo_seats",
     "movement_of",
     "pair_entrants",
     "revealed_numbers",
+    "round_assign_averages",
+    "withdrawn_to_bots",
 ]
 
 
 # The movement ------------------------------------------------------------------------------------
 
 
-def movement_of(tournament: Tournament, pairs: int | None = None) -> Movement:
-    """The tournament's movement for its pairs (those of the draw once it has started)."""
+#: The table sizes a solo event tries, in order of preference when they leave as many bots.
+SOLO_PREFERENCE = (4, 5, 3, 6, 7)
+
+
+def is_solo(tournament: Tournament) -> bool:
+    """Pitch each for themselves: individuals, a seat compared with the same seat elsewhere."""
+    return not tournament.partnerships
+
+
+def solo_seats(players: int) -> int:
+    """The seats a table of a solo event with `players` players: the size (3–7) that leaves
+    fewest seats to bots with at least two tables, four when that ties."""
+    sizes = [s for s in SOLO_PREFERENCE if s in SEATS and players > s] or [3]
+    return min(sizes, key=lambda s: (-(-players // s) * s - players, SOLO_PREFERENCE.index(s)))
+
+
+def movement_of(tournament: Tournament, pairs: int | None = None) -> Movement | IndividualMovement:
+    """The tournament's movement for its pairs (those of the draw once it has started); a solo
+    event's individual movement for its players (as many rounds as seats unless set)."""
     count = len(tournament.draw) if pairs is None else pairs
+    if is_solo(tournament):
+        seats = solo_seats(count)
+        return individual(count, seats, tournament.boards_per_round, tournament.rounds or seats)
     return movement_for(count, tournament.boards_per_round, tournament.movement or "auto")
 
 
 def pair_entrants(tournament: Tournament) -> dict[int, int | None]:
-    """Pair number → entrant id (None for the bot pair)."""
+    """Pair number (player number at a solo event) → entrant id (None for a bot)."""
     movement = movement_of(tournament)
     draw = list(tournament.draw)
-    return {
-        pair: (None if movement.is_bot(pair) else draw[pair - 1]) for pair in movement.pair_numbers
-    }
+    if isinstance(movement, IndividualMovement):
+        numbers = range(1, movement.tables * movement.seats_per_table + 1)
+    else:
+        numbers = movement.pair_numbers
+    return {pair: (None if movement.is_bot(pair) else draw[pair - 1]) for pair in numbers}
+
+
+def _withdrawn(tournament: Tournament) -> set[int]:
+    return set(
+        Entrant.objects.filter(tournament=tournament, withdrawn=True).values_list("pk", flat=True)
+    )
 
 
 def duplicate_start(tournament: Tournament, actor) -> None:
     """Check the field, deal the boards and seat round 1 (the tournament is locked and has
     just been set running with its draw)."""
-    if not tournament.partnerships:
-        raise Conflict(_("A duplicate event is played in partnerships."))
     try:
         movement = movement_of(tournament)
     except FormatError as exc:
@@ -97,7 +156,7 @@ def duplicate_start(tournament: Tournament, actor) -> None:
     try:
         board_set = game_boards.board_set_create(
             game=tournament.game,
-            players=4,
+            players=movement.seats_per_table if is_solo(tournament) else 4,
             options=dict(tournament.options or {}),
             count=movement.boards,
             created_by=actor,
@@ -113,16 +172,45 @@ def duplicate_start(tournament: Tournament, actor) -> None:
 
 def duplicate_build_round(tournament: Tournament, number: int) -> Round:
     """Seat round `number` from the movement: NS in seats 0 and 2, EW in 1 and 3, the bot pair
-    as bots. The round is a draft for the director to check and publish."""
+    as bots (at a solo event, each player in their seat, bots in the empty seats). A pair or
+    player who has withdrawn is replaced by bots — never a sit-out. The round is a draft for the
+    director to check and publish."""
     movement = movement_of(tournament)
     if number > movement.rounds:
         raise Conflict(_("All %(count)s rounds have been paired.") % {"count": movement.rounds})
-    entrants = pair_entrants(tournament)
+    withdrawn = _withdrawn(tournament)
+    entrants = {
+        pair: (None if entrant in withdrawn else entrant)
+        for pair, entrant in pair_entrants(tournament).items()
+    }
     members: dict[int, list[EntrantMember]] = {}
     for member in EntrantMember.objects.filter(tournament=tournament).order_by("position"):
         members.setdefault(member.entrant_id, []).append(member)
     round_ = Round.objects.create(tournament=tournament, number=number)
     seats = []
+    if isinstance(movement, IndividualMovement):
+        for sitting in movement.round(number):
+            table = TournamentTable.objects.create(
+                tournament=tournament,
+                round=round_,
+                number=sitting.table,
+                sides=[[seat] for seat in range(len(sitting.seats))],
+                online=tournament.online,
+                boards=list(sitting.boards),
+            )
+            for seat_number, player in enumerate(sitting.seats):
+                entrant_id = entrants[player]
+                people = members.get(entrant_id, []) if entrant_id is not None else []
+                seats.append(
+                    TableSeat(
+                        table=table,
+                        number=seat_number,
+                        entrant_id=entrant_id,
+                        member=people[0] if people else None,
+                    )
+                )
+        TableSeat.objects.bulk_create(seats)
+        return round_
     for sitting in movement.round(number):
         table = TournamentTable.objects.create(
             tournament=tournament,
@@ -164,6 +252,12 @@ def board_ids(tournament: Tournament, numbers) -> list[int]:
 def _seat_entrants(table: TournamentTable) -> tuple[int | None, int | None]:
     by_number = dict(TableSeat.objects.filter(table=table).values_list("number", "entrant_id"))
     return by_number.get(0), by_number.get(1)
+
+
+def _by_seat(table: TournamentTable) -> list[int | None]:
+    """The entrant in each seat of a solo table (None for a bot)."""
+    by_number = dict(TableSeat.objects.filter(table=table).values_list("number", "entrant_id"))
+    return [by_number.get(seat) for seat in range(len(table.sides or []))]
 
 
 def _side_of(user, table: TournamentTable) -> int | None:
@@ -274,6 +368,32 @@ def _pitch_entry(tournament: Tournament, contract, declarer, points) -> dict:
     }
 
 
+def _pitch_solo_entry(tournament: Tournament, players: int, contract, declarer, points) -> dict:
+    try:
+        bid = int(contract)
+        pitcher = int(declarer)
+    except (TypeError, ValueError):
+        raise InvalidInput(_("Give the bid and the pitcher's seat."), field="contract") from None
+    if not isinstance(points, dict):
+        raise InvalidInput(_("Say who took high, low, jack and game."), field="points")
+    seats = {name: _side_value(points.get(name)) for name in pitch.POINT_NAMES}
+    known = pitch.Options.__dataclass_fields__
+    options = pitch.Options(**{k: v for k, v in (tournament.options or {}).items() if k in known})
+    try:
+        scores = pitch.solo_contract_scores(options, players, bid, pitcher, seats)
+    except ValueError:
+        raise InvalidInput(
+            _("That bid, pitcher and points can't be scored."), field="points"
+        ) from None
+    return {
+        "contract": str(bid),
+        "declarer": pitcher,
+        "tricks": None,
+        "scores": scores,
+        "detail": {"points": seats},
+    }
+
+
 @transaction.atomic
 def board_result_enter(
     actor,
@@ -288,10 +408,10 @@ def board_result_enter(
     """A player at a physical table (or a director) enters a board's result: at Five Hundred
     the contract (a call, or "pass" when everyone passed), the declarer's seat (0–3) and the
     tricks the declaring side took; at Pitch the bid, the pitcher's seat and which side took
-    each point (`points`: high, low, jack, game → 0 for NS, 1 for EW, None for nobody). The
-    engine scores it. A player's entry waits for the other pair to
-    confirm (entering the same result confirms it); a director's entry is confirmed at once and
-    may correct a confirmed one."""
+    each point (`points`: high, low, jack, game → 0 for NS, 1 for EW, None for nobody; at a
+    solo table the seat that took it). The engine scores it. A player's entry waits for the
+    other pair (at a solo table, another player) to confirm (entering the same result confirms
+    it); a director's entry is confirmed at once and may correct a confirmed one."""
     require_signed_in(actor)
     tournament, table = lock_table(table)
     director = is_director(actor, tournament)
@@ -302,8 +422,11 @@ def board_result_enter(
     if table.online:
         raise Conflict(_("This table is played on the site: its results record themselves."))
     number = _check_board(table, number)
+    solo = is_solo(tournament)
     if tournament.game == Game.FIVE_HUNDRED:
         values = _five_hundred_entry(tournament, contract, declarer, tricks)
+    elif solo:
+        values = _pitch_solo_entry(tournament, len(table.sides or []), contract, declarer, points)
     else:
         values = _pitch_entry(tournament, contract, declarer, points)
     existing = BoardResult.objects.select_for_update().filter(table=table, number=number).first()
@@ -325,7 +448,9 @@ def board_result_enter(
                     % {"board": number}
                 )
             return _confirm(tournament, existing, actor)
-    ns, ew = _seat_entrants(table)
+    ns, ew = (None, None) if solo else _seat_entrants(table)
+    if solo:
+        values["seat_entrants"] = _by_seat(table)
     fields = {
         **values,
         "source": Source.PHYSICAL,
@@ -354,6 +479,8 @@ def board_result_enter(
         result = existing
     if director:
         _after_confirmed(tournament, [number])
+    else:
+        _boards_changed(tournament)
     return result
 
 
@@ -385,8 +512,31 @@ def board_result_confirm(actor, table: TournamentTable | int, number) -> BoardRe
     return _confirm(tournament, result, actor)
 
 
+def boards_channel(tournament_id: int) -> str:
+    """The live channel of a duplicate event's board results (standings, travellers)."""
+    return f"tournament:{tournament_id}:boards"
+
+
+def _boards_changed(tournament: Tournament) -> None:
+    """A board result was entered, confirmed or assigned: bump the event's boards version and
+    tell the pages watching it on commit (the event carries the version only)."""
+    Tournament.objects.filter(pk=tournament.pk).update(boards_version=F("boards_version") + 1)
+
+    def version() -> int:
+        return (
+            Tournament.objects.filter(pk=tournament.pk)
+            .values_list("boards_version", flat=True)
+            .first()
+            or 0
+        )
+
+    live.publish_on_commit(boards_channel(tournament.pk), version)
+
+
 def _after_confirmed(tournament: Tournament, numbers) -> None:
-    """Reveal the boards every table due to play them has played; recalculate the standings."""
+    """Reveal the boards every table due to play them has played; recalculate the standings;
+    tell the live pages."""
+    _boards_changed(tournament)
     movement = movement_of(tournament)
     done = []
     for number in sorted(set(numbers)):
@@ -401,15 +551,16 @@ def _after_confirmed(tournament: Tournament, numbers) -> None:
     enqueue_standings(tournament)
 
 
-def _online_values(table_hand: TableHand, game: str) -> dict:
+def _online_values(table_hand: TableHand, game: str, seats: int | None = None) -> dict:
+    """A site hand's result; `seats` for a solo table (every seat's score kept)."""
     result = table_hand.result or {}
     contract = result.get("contract") or {}
-    scores = list(table_hand.scores or [0, 0])
+    scores = list(table_hand.scores or [0] * (seats or 2))
     out = {
         "contract": "",
         "declarer": contract.get("seat"),
         "tricks": None,
-        "scores": [scores[0], scores[1]],
+        "scores": scores[:seats] if seats else [scores[0], scores[1]],
         "detail": {"contract": contract or None},
     }
     if table_hand.thrown_in or not contract:
@@ -450,7 +601,10 @@ def duplicate_record_online(game_table_id: int) -> list[BoardResult]:
         hands = TableHand.objects.filter(
             table_id=game_table_id, finished=True, board__isnull=False
         ).select_related("board")
-        ns, ew = _seat_entrants(table)
+        solo = is_solo(tournament)
+        ns, ew = (None, None) if solo else _seat_entrants(table)
+        extra = {"seat_entrants": _by_seat(table)} if solo else {}
+        seats = len(table.sides or []) if solo else None
         game = GameTable.objects.values_list("game", flat=True).get(pk=game_table_id)
         made = []
         now = timezone.now()
@@ -471,12 +625,89 @@ def duplicate_record_online(game_table_id: int) -> list[BoardResult]:
                     source=Source.ONLINE,
                     status=Status.CONFIRMED,
                     confirmed_at=now,
-                    **_online_values(hand, game),
+                    **extra,
+                    **_online_values(hand, game, seats),
                 )
             )
         if made:
             _after_confirmed(tournament, [r.number for r in made])
         return made
+
+
+@transaction.atomic
+def round_assign_averages(actor, round_: Round | int) -> Round:
+    """Directors close a round with boards still unplayed (or unconfirmed): each such board is
+    given an average for every side at that table — "assigned by the director" — left out of
+    the comparison with the other tables (50% at matchpoints, 0 at total points). An entry
+    waiting for confirmation is kept in the assigned result's detail. Then the round closes."""
+    tournament, round_ = lock_round(round_)
+    require_director(actor, tournament)
+    if not tournament.is_duplicate:
+        raise Conflict(_("This is not a duplicate event."))
+    if not tournament.is_running:
+        raise WrongStatus(_("%(tournament)s is not running.") % {"tournament": tournament.name})
+    if round_.is_draft:
+        raise WrongStatus(_("Round %(round)s hasn't been published.") % {"round": round_.number})
+    if round_.is_closed:
+        return round_
+    now = timezone.now()
+    solo = is_solo(tournament)
+    numbers = []
+    boards = {b.number: b for b in Board.objects.filter(board_set=tournament.board_set_id)}
+    for table in TournamentTable.objects.filter(round=round_).order_by("number"):
+        existing = {
+            r.number: r for r in BoardResult.objects.select_for_update().filter(table=table)
+        }
+        for number in table.boards or []:
+            result = existing.get(number)
+            if result is not None and result.is_confirmed:
+                continue
+            replaced = None
+            if result is not None:
+                replaced = {
+                    "contract": result.contract,
+                    "declarer": result.declarer,
+                    "tricks": result.tricks,
+                    "scores": result.scores,
+                    "entered_by": result.entered_by_id,
+                }
+                result.delete()
+            ns, ew = (None, None) if solo else _seat_entrants(table)
+            by_seat = _by_seat(table) if solo else []
+            BoardResult.objects.create(
+                tournament=tournament,
+                board=boards[number],
+                number=number,
+                round=round_,
+                table=table,
+                ns_entrant_id=ns,
+                ew_entrant_id=ew,
+                seat_entrants=by_seat,
+                contract="",
+                scores=[0] * (len(by_seat) if solo else 2),
+                detail={"replaced": replaced} if replaced else {},
+                source=Source.ASSIGNED,
+                status=Status.CONFIRMED,
+                entered_by=actor,
+                confirmed_by=actor,
+                confirmed_at=now,
+            )
+            numbers.append(number)
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = now
+    round_.save(update_fields=["status", "closed_at"])
+    _after_confirmed(tournament, numbers)
+    return round_
+
+
+def withdrawn_to_bots(tournament: Tournament, entrant_id: int) -> int:
+    """A pair or player who withdraws from a duplicate event is replaced by bots in the rounds
+    not published yet (later rounds are seated that way from the start). Returns the seats."""
+    return TableSeat.objects.filter(
+        table__tournament=tournament,
+        table__round__status=Round.Status.DRAFT,
+        entrant_id=entrant_id,
+    ).update(entrant=None, member=None)
 
 
 # Scoring -----------------------------------------------------------------------------------------
@@ -492,30 +723,62 @@ def duplicate_scores(tournament: Tournament, *, numbers=None):
     results = BoardResult.objects.filter(tournament=tournament, status=Status.CONFIRMED)
     if numbers is not None:
         results = results.filter(number__in=list(numbers))
-    plain = [
-        PlainResult.for_pairs(
-            r.number,
-            r.ns_entrant_id or BOT_PAIR,
-            r.ew_entrant_id or BOT_PAIR,
-            r.scores[0],
-            r.scores[1],
-            table=r.table_id,
-            round=r.round_id,
-        )
-        for r in results.order_by("number", "pk")
-    ]
+    plain = []
+    bots = {BOT_PAIR}
+    for r in results.order_by("number", "pk"):
+        plain.append(_plain(r, bots))
     fields = None
-    if movement.kind == "mitchell":
+    if getattr(movement, "kind", None) == "mitchell":
         fields = {}
         for pair, entrant in pair_entrants(tournament).items():
             fields[entrant or BOT_PAIR] = movement.field(pair)
     return score_duplicate(
         plain,
         tournament.scoring,
-        expected=movement.plays_per_board if tournament.scoring == "matchpoints" else None,
-        bots={BOT_PAIR},
+        expected=_plays_per_board(movement) if tournament.scoring == "matchpoints" else None,
+        bots=bots,
         fields=fields,
     )
+
+
+def bot_key(result_table_id: int, seat: int) -> str:
+    """The scoring id of the bot (or bots) in one direction at one table: bots are compared on
+    the board like everyone else but never ranked, and each is a different entrant."""
+    return f"{BOT_PAIR}-{result_table_id}-{seat}"
+
+
+def _plain(r: BoardResult, bots: set) -> PlainResult:
+    if r.seat_entrants:
+        keys = tuple(
+            entrant if entrant is not None else bot_key(r.table_id, seat)
+            for seat, entrant in enumerate(r.seat_entrants)
+        )
+        bots.update(k for k in keys if isinstance(k, str))
+        return PlainResult(
+            r.number,
+            keys,
+            tuple(r.scores),
+            table=r.table_id,
+            round=r.round_id,
+            average=r.source == Source.ASSIGNED,
+        )
+    ns = r.ns_entrant_id or bot_key(r.table_id, 0)
+    ew = r.ew_entrant_id or bot_key(r.table_id, 1)
+    bots.update(k for k in (ns, ew) if isinstance(k, str))
+    plain = PlainResult.for_pairs(
+        r.number, ns, ew, r.scores[0], r.scores[1], table=r.table_id, round=r.round_id
+    )
+    if r.source == Source.ASSIGNED:
+        plain = PlainResult(
+            plain.board, plain.entrants, plain.scores, plain.table, plain.round, average=True
+        )
+    return plain
+
+
+def _plays_per_board(movement) -> int:
+    if isinstance(movement, IndividualMovement):
+        return movement.tables
+    return movement.plays_per_board
 
 
 def revealed_numbers(tournament: Tournament) -> list[int]:

@@ -30,7 +30,7 @@ from .common import (
     require_signed_in,
 )
 from .drawing import advance_bracket, close_round_if_complete, pair_next_round
-from .duplicate import duplicate_start
+from .duplicate import duplicate_start, withdrawn_to_bots
 from .errors import AlreadyEntered, Conflict, InvalidInput, NotAllowed, WrongStatus
 
 Format = Tournament.Format
@@ -124,7 +124,11 @@ def _clean_options(
     if options is not None and not isinstance(options, dict):
         raise InvalidInput(_("Options must be an object."), field="options")
     values.update(options or {})
-    head_to_head = format_ != Format.PROGRESSIVE
+    head_to_head = format_ not in (Format.PROGRESSIVE, Format.DUPLICATE)
+    if game == Game.PITCH and format_ == Format.DUPLICATE:
+        # Duplicate Pitch is in partnerships unless asked for solo (each seat compared with the
+        # same seat at the other tables).
+        values["partnerships"] = (options or {}).get("partnerships") is not False
     if game == Game.PITCH and head_to_head:
         # Head-to-head formats play Pitch in fixed teams of two, partners opposite.
         if values.get("partnerships") is False:
@@ -705,6 +709,8 @@ def entrant_withdraw(actor, entrant: Entrant) -> Entrant:
     if tournament.is_running:
         if tournament.is_elimination:
             advance_bracket(tournament)
+        elif tournament.is_duplicate:
+            withdrawn_to_bots(tournament, entrant.pk)
         enqueue_standings(tournament)
     return entrant
 

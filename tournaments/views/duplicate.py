@@ -10,10 +10,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from core import live
 from core.decorators import login_required_htmx
 
 from .. import duplicate_selectors as dup
-from .. import policies, services
+from .. import policies, selectors, services
 from ..models import Entrant
 from .common import (
     finish_action,
@@ -23,6 +24,7 @@ from .common import (
     in_club_zone,
     tournament_url,
 )
+from .play import _poll_answer
 
 
 def _duplicate(pk):
@@ -40,8 +42,31 @@ def _base(request, tournament, **extra):
         "access": seen.access,
         "seen": seen,
         "tab": "duplicate",
+        "boards_version": tournament.boards_version,
+        "solo": services.duplicate_is_solo(tournament),
         **extra,
     }
+
+
+async def duplicate_events(request, pk):
+    """A duplicate event's live stream: server-sent events carrying only the boards version;
+    the standings and traveller pages refetch their fragment on each (each viewer gets only
+    what they may see)."""
+    return await live.sse_response(
+        request,
+        services.duplicate_boards_channel(pk),
+        lambda: selectors.boards_version(pk),
+        missing=_("There is no such tournament."),
+    )
+
+
+@require_GET
+def duplicate_version(request, pk):
+    """The fallback poll: has the boards version changed since `v`? One query, no session."""
+    version = selectors.boards_version(pk)
+    return _poll_answer(
+        None if version is None else str(version), request.GET.get("v", ""), "boards-changed"
+    )
 
 
 @require_GET
@@ -89,6 +114,9 @@ def duplicate_board(request, pk, number):
             tournament,
         )
     context["rows"] = dup.traveller(tournament, number)
+    context["seat_numbers"] = range(len(context["rows"][0]["seats"])) if context["rows"] else []
+    if request.htmx and request.GET.get("fragment") == "rows":
+        return render(request, "tournaments/duplicate/traveller.html#traveller-rows", context)
     return render(request, "tournaments/duplicate/traveller.html", context)
 
 
@@ -104,6 +132,10 @@ def _table_context(request, tournament, table_id):
     else:
         context["calls"] = dup.call_choices(tournament)
     context["seats"] = list(table.seats.select_related("member__user", "entrant"))
+    context["seat_choices"] = [
+        (s.number, f"{dup.seat_label(s.number)} · {s.name if s.entrant_id else _('Bots')}")
+        for s in context["seats"]
+    ]
     context["my_side"] = dup.side_of(request.user, table)
     return context
 

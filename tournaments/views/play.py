@@ -287,6 +287,10 @@ ROUND_ACTIONS = {
     "close": (services.round_close, gettext_noop("Round %(number)s is closed.")),
     "repair": (services.round_repair, gettext_noop("Round %(number)s is paired again.")),
     "discard": (services.round_discard, gettext_noop("Round %(number)s was discarded.")),
+    "averages": (
+        services.round_assign_averages,
+        gettext_noop("Round %(number)s is closed: boards not played score an average."),
+    ),
 }
 
 

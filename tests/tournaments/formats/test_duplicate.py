@@ -277,3 +277,30 @@ def summary(scores):
         s.entrant: (s.total, s.top, s.percentage, s.rank, s.tied, s.boards)
         for s in scores.standings
     }
+
+
+# Averages assigned by the director ----------------------------------------------------------------
+
+
+@given(
+    scores=st.lists(st.integers(-500, 500), min_size=2, max_size=6),
+    seats=st.integers(2, 5),
+)
+def test_an_assigned_average_scores_half_the_top_and_leaves_the_others_alone(scores, seats):
+    results = [
+        BoardResult(1, tuple(f"t{t}s{s}" for s in range(seats)), tuple([score] * seats))
+        for t, score in enumerate(scores)
+    ]
+    assigned = BoardResult(1, tuple(f"late{s}" for s in range(seats)), (0,) * seats, average=True)
+    expected = len(scores) + 1
+    with_average = score_matchpoints([*results, assigned], expected=expected)
+    without = score_matchpoints(results, expected=expected)
+    assert [line.value for line in with_average.results[:-seats]] == [
+        line.value for line in without.results
+    ]
+    assert all(line.percentage == 50 for line in with_average.results[-seats:])
+    totals = score_total_points([*results, assigned])
+    assert all(line.value == 0 for line in totals.results[-seats:])
+    assert [line.value for line in totals.results[:-seats]] == [
+        line.value for line in score_total_points(results).results
+    ]
