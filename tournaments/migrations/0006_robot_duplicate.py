@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('clubs', '0005_verbose_names_translated'),
         ('games', '0003_boards_and_deal_commitments'),
-        ('tournaments', '0004_duplicate'),
+        ('tournaments', '0005_duplicate_solo_live'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
