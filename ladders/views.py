@@ -88,6 +88,13 @@ def _rows_key(request, board, rows: list[dict]) -> str:
     return hashlib.sha256(repr(content).encode()).hexdigest()
 
 
+def _nights_key(club: Club, stamp: str) -> str:
+    """What the rendered list of a club's night winners depends on, as the key of its cached
+    fragment: the lines (their stamp), the language and the club's time zone (the dates)."""
+    content = (stamp, translation.get_language(), club.time_zone)
+    return hashlib.sha256(repr(content).encode()).hexdigest()
+
+
 # Ladders ----------------------------------------------------------------------------------------
 
 
@@ -119,13 +126,15 @@ def club_ladder(request, slug):
     base = reverse("ladders:club", args=[club.slug])
     access = club_access(request.user, club)
     may_rebuild = services.may_rebuild(request.user, club)
+    nights, nights_stamp = selectors.night_history_stamped(club)
     context = {
         "club": club,
         "access": access,
         "game": game,
         "tabs": _game_tabs(base, game),
         "base_url": base,
-        "nights": selectors.night_history_cached(club),
+        "nights": nights,
+        "nights_key": _nights_key(club, nights_stamp),
         "may_manage": access.is_director or services.may_rebuild(request.user, None),
         "may_rebuild": may_rebuild,
         "rebuild_form": RebuildForm(),
