@@ -279,3 +279,27 @@ def test_the_cached_rating_chart_speaks_the_readers_language(client, rated, club
     for code in LANGUAGES:
         assert chart(code) == fresh[code], code
     assert len(set(fresh.values())) > 1
+
+
+def test_the_rendered_night_history_follows_the_clubs_zone_and_language(client, people, club):
+    from django.utils import translation
+
+    started = datetime(2026, 3, 2, 23, 30, tzinfo=UTC)  # 2 March in UTC, 3 March further east
+    _night(club, started)
+    url = f"/ladders/clubs/{club.slug}/"
+
+    def nights_html(**kwargs) -> str:
+        html = client.get(url, **kwargs).content.decode()
+        return html[html.index('class="plain-list night-winners"') :].split("</ul>", 1)[0]
+
+    club.time_zone = "UTC"
+    club.save()
+    assert "2 Mar 2026" in nights_html()
+    club.time_zone = "Australia/Sydney"
+    club.save()
+    assert "3 Mar 2026" in nights_html()
+    cached = {code: nights_html(headers={"accept-language": code}) for code in LANGUAGES}
+    cache.clear()
+    for code in LANGUAGES:
+        with translation.override(code):
+            assert nights_html(headers={"accept-language": code}) == cached[code]
