@@ -56,3 +56,22 @@ def test_cached_nights_are_the_fresh_ones_in_every_language(client, club, past_n
     cache.clear()
     for code, _name in settings.LANGUAGES:
         assert _past(client, club, headers={"accept-language": code}) == cached[code]
+
+
+def test_the_club_zone_is_the_same_whoever_reads_and_an_unknown_club_is_a_404(
+    client, club, people, past_night
+):
+    """A visitor without a language has the club's zone read with its language (one query, by
+    the club language middleware); a member with a language of their own has it read apart."""
+    club.time_zone = "Asia/Kolkata"
+    club.language = "mr"
+    club.save()
+    local = timezone.localtime(past_night.starts_at, club.zoneinfo)
+    clock = f"{local:%-I}:{local:%M}"
+    assert clock in _past(client, club)
+    people.member.language = "en-au"
+    people.member.save()
+    login(client, people.member)
+    assert clock in _past(client, club)
+    client.logout()
+    assert client.get("/clubs/no-such-club/").status_code == 404
