@@ -29,8 +29,14 @@ class ClubLanguageMiddleware:
         if user is not None and user.is_authenticated and user.language:
             code = user.language  # a member's own language, even without the cookie
         else:
-            code = Club.objects.filter(slug=view_kwargs["slug"]).values_list("language", flat=True)
-            code = next(iter(code), "")
+            # The club's zone comes in the same query, for the view's `in_club_zone`.
+            facts = (
+                Club.objects.filter(slug=view_kwargs["slug"])
+                .values_list("language", "time_zone")
+                .first()
+            )
+            request.club_zone_of = {view_kwargs["slug"]: facts[1] if facts else None}
+            code = facts[0] if facts else ""
         if code and translation.check_for_language(code):
             translation.activate(code)
             request.LANGUAGE_CODE = code

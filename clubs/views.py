@@ -4,6 +4,8 @@ Buttons that change things are ordinary forms that also carry `hx-post`: with ht
 returns the partial of the page that changed, without it the view redirects with a message.
 """
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -11,7 +13,7 @@ from django.db.models import Case, Count, Q, Value, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -19,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.languages import in_language_of
 from accounts.models import User
-from accounts.zones import in_reader_zone
+from accounts.zones import in_reader_zone, user_zone_name
 from core import live
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
@@ -94,6 +96,28 @@ def club_create(request):
     return render(request, "clubs/club_form.html", {"form": form, "creating": True})
 
 
+def _nights_key(request, nights: list[ClubNight]) -> str:
+    """What a rendered list of nights (without the reader's registrations) depends on, as the key
+    of its cached fragment: every field of the nights and their counts, their club's address
+    and zone, the language, the time zone and the reader's own zone (named beside a club time
+    when it differs)."""
+    reader = request.user if request.user.is_authenticated else None
+    content = (
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+        user_zone_name(reader),
+        [
+            (
+                night.club.slug,
+                night.club.time_zone,
+                sorted((k, v) for k, v in night.__dict__.items() if not k.startswith("_")),
+            )
+            for night in nights
+        ],
+    )
+    return hashlib.sha256(repr(content).encode()).hexdigest()
+
+
 @require_GET
 @in_club_zone
 def club_detail(request, slug):
@@ -103,7 +127,7 @@ def club_detail(request, slug):
     upcoming = nights.upcoming()
     if not access.is_director:
         upcoming = upcoming.scheduled()
-    past = nights.past().scheduled()[:5]
+    past = list(nights.past().scheduled()[:5])
     my_registrations = {}
     if request.user.is_authenticated:
         my_registrations = {
@@ -122,6 +146,7 @@ def club_detail(request, slug):
         "may_leave": may_leave(access, club),
         "upcoming": upcoming,
         "past": past,
+        "past_key": _nights_key(request, past),
         "directors": directors,
         "member_count": club.memberships.count(),
         "join_form": JoinForm(),

@@ -18,6 +18,7 @@ rules_for(club) -> LadderRules                        how a club's ladders run (
 from __future__ import annotations
 
 import itertools
+import uuid
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -585,12 +586,19 @@ def nights_changed() -> None:
 def night_history_cached(club: Club, limit: int = 12) -> list[NightResult]:
     """`night_history`, cached until anything it reads changes (`nights_changed`) or the club's
     next night starts (and joins the history); in the reader's language (the lines' words)."""
+    return night_history_stamped(club, limit)[0]
+
+
+def night_history_stamped(club: Club, limit: int = 12) -> tuple[list[NightResult], str]:
+    """`night_history_cached` and a stamp new with each computation of the lines (a page keys
+    what it renders from them by it)."""
     now = timezone.now()
     generation = cache.get(NIGHTS_GENERATION, 0)
     key = f"ladders:nights:{club.pk}:{limit}:{generation}:{translation.get_language()}"
     cached = cache.get(key)
-    if cached is not None and (cached["until"] is None or now < cached["until"]):
-        return cached["lines"]
+    fresh = cached is not None and (cached["until"] is None or now < cached["until"])
+    if fresh and "stamp" in cached:  # (an entry cached before stamps has none)
+        return cached["lines"], cached["stamp"]
     lines = night_history(club, limit, now)
     until = (
         club.nights.filter(status=ClubNight.Status.SCHEDULED, starts_at__gte=now)
@@ -598,8 +606,9 @@ def night_history_cached(club: Club, limit: int = 12) -> list[NightResult]:
         .values_list("starts_at", flat=True)
         .first()
     )
-    cache.set(key, {"lines": lines, "until": until}, BOARD_CACHE_SECONDS)
-    return lines
+    stamp = uuid.uuid4().hex
+    cache.set(key, {"lines": lines, "until": until, "stamp": stamp}, BOARD_CACHE_SECONDS)
+    return lines, stamp
 
 
 def _night_window(night: ClubNight) -> tuple[datetime, datetime]:

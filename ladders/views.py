@@ -88,6 +88,19 @@ def _rows_key(request, board, rows: list[dict]) -> str:
     return hashlib.sha256(repr(content).encode()).hexdigest()
 
 
+def _nights_key(club: Club, stamp: str) -> str:
+    """What the rendered list of a club's night winners depends on, as the key of its cached
+    fragment: the lines (their stamp), the language and the club's time zone (the dates)."""
+    content = (stamp, translation.get_language(), club.time_zone)
+    return hashlib.sha256(repr(content).encode()).hexdigest()
+
+
+def _content_key(content) -> str:
+    """A cached fragment's key from every input of it (its repr) and the language its words are
+    in."""
+    return hashlib.sha256(repr((translation.get_language(), content)).encode()).hexdigest()
+
+
 # Ladders ----------------------------------------------------------------------------------------
 
 
@@ -119,13 +132,15 @@ def club_ladder(request, slug):
     base = reverse("ladders:club", args=[club.slug])
     access = club_access(request.user, club)
     may_rebuild = services.may_rebuild(request.user, club)
+    nights, nights_stamp = selectors.night_history_stamped(club)
     context = {
         "club": club,
         "access": access,
         "game": game,
         "tabs": _game_tabs(base, game),
         "base_url": base,
-        "nights": selectors.night_history_cached(club),
+        "nights": nights,
+        "nights_key": _nights_key(club, nights_stamp),
         "may_manage": access.is_director or services.may_rebuild(request.user, None),
         "may_rebuild": may_rebuild,
         "rebuild_form": RebuildForm(),
@@ -207,6 +222,8 @@ def player(request, username):
         }
     chart, changes = _rating_part(person, ladder, title)
     stats, stats_games = selectors.player_stats(person, game)
+    # The statistics are frozen dataclasses: their repr holds every figure.
+    stats_key = _content_key((game, stats))
     is_me = request.user.is_authenticated and request.user.pk == person.pk
     context = {
         "person": person,
@@ -239,10 +256,22 @@ def player(request, username):
         "tournaments": selectors.player_tournaments(person),
         "stats": stats,
         "stats_games": stats_games,
-        **_stats_charts(stats, game),
+        "stats_key": stats_key,
+        **_stats_charts(stats, game, stats_key),
     }
+    context["tournaments_key"] = _content_key(
+        [
+            (t.tournament.pk, t.tournament.name, t.tournament.club.name, t.tournament.status)
+            + (t.rank, t.entrants)
+            for t in context["tournaments"]
+        ]
+    )
     if game == Game.FIVE_HUNDRED:
-        context["partners"] = selectors.partner_rows(stats)
+        partners = selectors.partner_rows(stats)
+        context["partners"] = partners
+        context["partners_key"] = _content_key(
+            [(p["record"], p["name"], p["user"].username if p["user"] else None) for p in partners]
+        )
     if request.htmx and request.htmx.target == "player-game":
         return render(request, "ladders/player.html#player-game", context)
     return render(request, "ladders/player.html", context)
@@ -275,26 +304,30 @@ def _rating_part(person, ladder, title: str) -> tuple[str, list]:
     return part
 
 
-def _stats_charts(stats, game: str) -> dict:
+def _stats_charts(stats, game: str, stats_key: str) -> dict:
+    """The charts of the statistics, drawn once per their figures and language (the key)."""
     if not stats.hands:
         return {"stat_charts": []}
-    if game == Game.FIVE_HUNDRED:
-        specs = [
-            (_("Contracts made of bid, by level"), stats.by_level(), "contracts-by-level"),
-            (_("Contracts made of bid, by trumps"), stats.by_strain(), "contracts-by-strain"),
-        ]
-    else:
-        specs = [
-            (_("Bids made of bid, by level"), stats.by_level(), "bids-by-level"),
-            (_("Points won, by kind"), stats.points_rows(), "points-by-kind"),
-        ]
-    return {
-        "stat_charts": [
-            # built by ladders.charts, which escapes every text it writes
-            {"title": title, "svg": mark_safe(charts.bar_chart(rows, title=title, chart_id=cid))}
+    key = f"ladders:stat-charts:{stats_key}"
+    drawn = cache.get(key)
+    if drawn is None:
+        if game == Game.FIVE_HUNDRED:
+            specs = [
+                (_("Contracts made of bid, by level"), stats.by_level(), "contracts-by-level"),
+                (_("Contracts made of bid, by trumps"), stats.by_strain(), "contracts-by-strain"),
+            ]
+        else:
+            specs = [
+                (_("Bids made of bid, by level"), stats.by_level(), "bids-by-level"),
+                (_("Points won, by kind"), stats.points_rows(), "points-by-kind"),
+            ]
+        # built by ladders.charts, which escapes every text it writes
+        drawn = [
+            (str(title), charts.bar_chart(rows, title=title, chart_id=cid))
             for title, rows, cid in specs
         ]
-    }
+        cache.set(key, drawn, selectors.BOARD_CACHE_SECONDS)
+    return {"stat_charts": [{"title": title, "svg": mark_safe(svg)} for title, svg in drawn]}
 
 
 # Rebuilding -------------------------------------------------------------------------------------

@@ -27,9 +27,12 @@ in_club_zone = in_zone_of(_tournament_zone_name)
 
 
 def get_tournament(pk: int) -> Tournament:
-    return get_object_or_404(
+    tournament = get_object_or_404(
         Tournament.objects.select_related("club", "night", "house_rules", "champion"), pk=pk
     )
+    if tournament.night is not None and tournament.night.club_id == tournament.club_id:
+        tournament.night.club = tournament.club  # (the night's address needs its club's slug)
+    return tournament
 
 
 def get_round(tournament: Tournament, number: int) -> Round:

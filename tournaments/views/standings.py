@@ -3,10 +3,12 @@ and the directors' audit log."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -39,14 +41,25 @@ def _tiebreak_legend(tournament) -> list[dict[str, str]]:
     ]
 
 
+def _lines_key(tournament, lines: list[dict], access) -> str:
+    """What the rendered rows of the standings depend on, as the key of their cached fragment:
+    every figure and name in them, the format (drawn games shown), the reader's own entrant
+    (marked) and the language."""
+    mine = access.entrant.pk if access.entrant else None
+    content = (translation.get_language(), tournament.is_elimination, mine, lines)
+    return hashlib.sha256(repr(content).encode()).hexdigest()
+
+
 def _standings_context(request, tournament) -> dict:
     lines = selectors.standings(tournament)
     legend = _tiebreak_legend(tournament)
+    access = access_of(request, tournament)
     return {
         "tournament": tournament,
         "club": tournament.club,
-        "access": access_of(request, tournament),
+        "access": access,
         "lines": lines,
+        "lines_key": _lines_key(tournament, lines, access),
         "legend": legend,
         "progressive": tournament.is_progressive,
         "version": tournament.standings_version,

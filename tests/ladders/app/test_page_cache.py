@@ -279,3 +279,82 @@ def test_the_cached_rating_chart_speaks_the_readers_language(client, rated, club
     for code in LANGUAGES:
         assert chart(code) == fresh[code], code
     assert len(set(fresh.values())) > 1
+
+
+def test_the_rendered_night_history_follows_the_clubs_zone_and_language(client, people, club):
+    from django.utils import translation
+
+    started = datetime(2026, 3, 2, 23, 30, tzinfo=UTC)  # 2 March in UTC, 3 March further east
+    _night(club, started)
+    url = f"/ladders/clubs/{club.slug}/"
+
+    def nights_html(**kwargs) -> str:
+        html = client.get(url, **kwargs).content.decode()
+        return html[html.index('class="plain-list night-winners"') :].split("</ul>", 1)[0]
+
+    club.time_zone = "UTC"
+    club.save()
+    assert "2 Mar 2026" in nights_html()
+    club.time_zone = "Australia/Sydney"
+    club.save()
+    assert "3 Mar 2026" in nights_html()
+    cached = {code: nights_html(headers={"accept-language": code}) for code in LANGUAGES}
+    cache.clear()
+    for code in LANGUAGES:
+        with translation.override(code):
+            assert nights_html(headers={"accept-language": code}) == cached[code]
+
+
+def _between(html: str, start: str, end: str) -> str:
+    at = html.index(start)
+    return html[at : html.index(end, at)]
+
+
+def _give_stats(user, hands: int) -> None:
+    """The player's first rated game with `hands` hands counted (statistics to show)."""
+    from ladders.models import PlayerGameStats
+    from ladders.stats_data import empty
+
+    rated_game = user.ladder_games.first().rated_game
+    PlayerGameStats.objects.filter(user=user, rated_game=rated_game).delete()
+    figures = empty(Game.FIVE_HUNDRED)
+    figures["hands"], figures["games"] = hands, [1, 1]
+    PlayerGameStats.objects.create(
+        rated_game=rated_game, user=user, game=Game.FIVE_HUNDRED, data=figures
+    )
+
+
+def test_the_player_pages_rendered_statistics_follow_a_change_at_once(client, rated):
+    ann = rated[0]
+    url = f"/ladders/players/{ann.username}/?game=five_hundred"
+    _give_stats(ann, 40)
+    html = client.get(url).content.decode()
+    stats_html = _between(html, 'id="stats-title"', "</section>")
+    hands = selectors.player_stats(ann, Game.FIVE_HUNDRED)[0].hands
+    assert f"<dd>{hands}" in stats_html and 'class="chart-grid"' in html
+    _give_stats(ann, 77)
+    again = client.get(url).content.decode()
+    hands_now = selectors.player_stats(ann, Game.FIVE_HUNDRED)[0].hands
+    assert hands_now == hands + 37
+    assert f"<dd>{hands_now}" in _between(again, 'id="stats-title"', "</section>")
+
+
+def test_the_player_pages_cached_parts_are_fresh_in_every_language(client, rated):
+    from django.utils import translation
+
+    _give_stats(rated[0], 40)
+    url = f"/ladders/players/{rated[0].username}/?game=five_hundred"
+
+    def parts(code: str) -> list[str]:
+        html = client.get(url, headers={"accept-language": code}).content.decode()
+        return [
+            _between(html, 'id="stats-title"', "</section>"),
+            _between(html, 'class="chart-grid"', "</section>"),
+        ]
+
+    cached = {code: parts(code) for code in LANGUAGES}
+    cache.clear()
+    for code in LANGUAGES:
+        with translation.override(code):
+            assert parts(code) == cached[code]
+    assert len({tuple(v) for v in cached.values()}) > 1  # the words differ by language
