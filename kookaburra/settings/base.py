@@ -382,6 +382,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "TournamentRoundStatusEnum": "tournaments.models.Round.Status",
         "TournamentResultStatusEnum": "tournaments.models.TableResult.Status",
+        "DuplicateScoringEnum": "tournaments.models.Tournament.Scoring",
+        "RobotEventScoringEnum": "tournaments.robot_models.RobotEvent.Scoring",
     },
 }
 
