@@ -43,10 +43,10 @@ BOT_LEVELS: dict[str, str] = {
         "before it bids, discards or plays. At four-player Five Hundred an expert pair beats "
         "a club pair by about 18 points a deal (400 duplicate deals, 95% interval 8 to 28) "
         "and makes 84% of its contracts to the club bot's 78%; with three or six players it "
-        "measured only slightly ahead (about +3 points a seat a deal over 200 deals, within "
-        "chance). At four-player Pitch it measured ahead of the club bot but not yet clearly "
-        "(about +0.1 points a seat a deal over 160 duplicate deals, within chance). Takes a "
-        "moment to think."
+        "measured only slightly ahead (about +4 points a seat a deal with three and +3 with "
+        "six, each over 200 duplicate deals, within chance). At four-player Pitch it "
+        "measured ahead of the club bot but not yet clearly (about +0.1 points a seat a deal "
+        "over 160 duplicate deals, within chance). Takes a moment to think."
     ),
 }
 

@@ -46,9 +46,12 @@ NT = 4
 STRAIN_CODES = ("S", "C", "D", "H", "NT")
 MISERE_CALLS = club.MISERE_CALLS
 
-# The fewest and most sampled deals a decision uses (the budget decides between them).
+# The fewest and most sampled deals a decision uses (the budget decides between them). The most
+# is MAX_WORLDS (BID_WORLDS when bidding) at an allowance of WORLDS_BUDGET or less, and grows in
+# proportion above it, so a larger allowance buys more deals rather than stopping at the cap.
 MIN_WORLDS = 2
 MAX_WORLDS = 48
+WORLDS_BUDGET = 8000
 # Search overrides the club bot's choice only when it gains at least this many points a deal.
 OVERRIDE_MARGIN = 3.0
 # Bidding: how far the play-outs' share of made contracts counts against the club bot's fitted
@@ -477,8 +480,14 @@ def _worlds(k: Knowledge, rng: random.Random, count: int, weigh: bool = True):
     return out
 
 
+def _world_cap(budget: Budget, cap: int) -> int:
+    """`cap` deals at an allowance of WORLDS_BUDGET or less, proportionally more above it."""
+    return max(cap, cap * budget.total // WORLDS_BUDGET)
+
+
 def _world_count(budget: Budget, per_world: int) -> int:
-    return max(MIN_WORLDS, min(MAX_WORLDS, budget.left // max(1, per_world)))
+    cap = _world_cap(budget, MAX_WORLDS)
+    return max(MIN_WORLDS, min(cap, budget.left // max(1, per_world)))
 
 
 def search_play(k: Knowledge, candidates: list[dict], default: dict, rng, budget) -> dict:
@@ -741,7 +750,7 @@ def search_call(k: Knowledge, view, legal, rng, budget) -> dict:
     )
     trials = len(strains) + (1 if trial_misere else 0) + (1 if trial_high else 0)
     per_world = trials * (10 * n + 6)
-    count = max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per_world)))
+    count = max(MIN_WORLDS, min(_world_cap(budget, BID_WORLDS), budget.left // max(1, per_world)))
     worlds = _worlds(k, rng, count)
     by_level: dict[tuple[int, int], list[tuple[float, float]]] = {}
     made: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}

@@ -192,6 +192,24 @@ def test_five_hundred_expert_keeps_to_its_allowance(players, stop):
     assert budget.used <= DEFAULT_EXPERT_BUDGET
 
 
+def test_five_hundred_expert_samples_more_deals_with_a_larger_allowance():
+    """The cap on sampled deals holds up to the standard allowance and grows above it, so a larger
+    allowance is spent (late in a hand, where the cap and not the allowance used to bind)."""
+    assert fx._world_cap(Budget(600), fx.MAX_WORLDS) == fx.MAX_WORLDS
+    assert fx._world_cap(Budget(fx.WORLDS_BUDGET), fx.MAX_WORLDS) == fx.MAX_WORLDS
+    assert fx._world_cap(Budget(2 * fx.WORLDS_BUDGET), fx.MAX_WORLDS) == 2 * fx.MAX_WORLDS
+    assert fx._world_cap(Budget(3 * fx.WORLDS_BUDGET), fx.BID_WORLDS) == 3 * fx.BID_WORLDS
+    hand = five_hundred_position(4, {}, 38, 35)
+    view = hand.view_for(hand.to_act)
+    spent = []
+    for total in (fx.WORLDS_BUDGET, 3 * fx.WORLDS_BUDGET):
+        budget = Budget(total)
+        fx.expert_action(view, random.Random(1), budget)
+        assert budget.used <= total
+        spent.append(budget.used)
+    assert spent[1] > spent[0]
+
+
 @pytest.mark.parametrize("stop", [0, 4, 10, 18])
 def test_pitch_expert_keeps_to_its_allowance(stop):
     hand = pitch_position(4, {}, 21 + stop, stop)
