@@ -179,6 +179,8 @@ async def delay_run(port: int, world: dict, moves: int, mode: str) -> list[float
     ]
     fragments = [Connection(port, cookie[n]) for n in range(4)]
     status, body = await api[0].request("GET", f"/api/tables/{pk}/version/")
+    if status != 200:
+        raise SystemExit(f"the version read answered {status}: {body[:200]!r}")
     version = json.loads(body)["version"]
     arrived: dict[int, asyncio.Queue] = {n: asyncio.Queue() for n in range(4)}
     stop = asyncio.Event()
