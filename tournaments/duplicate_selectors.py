@@ -12,6 +12,7 @@ commitments (and seeds once revealed), travellers, standings and score cards —
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +20,10 @@ from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
+from core.choices import Game
 from games.engines import five_hundred
 from games.models import Board
+from games.presenters.cards import call_info
 
 from . import policies
 from .formats import FormatError
@@ -98,7 +101,14 @@ def contract_label(contract: str) -> str:
         "misere": _("Misère"),
         "open_misere": _("Open misère"),
         "blind_misere": _("Blind misère"),
-    }.get(contract, contract)
+    }.get(contract) or _bid_text(contract)
+
+
+def _bid_text(contract: str) -> str:
+    """A Five Hundred bid as the site shows it ("7 ♠"); anything else (a Pitch bid) as it is."""
+    if re.fullmatch(r"\d+(NT|[SCDH])", contract or ""):
+        return call_info(Game.FIVE_HUNDRED, contract)["text"]
+    return contract
 
 
 def board_links(tournament: Tournament) -> dict[str, str]:

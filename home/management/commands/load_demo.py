@@ -13,6 +13,7 @@ from clubs.demo import MEMBER_PASSWORD, build_demo, build_world_clubs
 from games.demo import demo_table
 from ladders.demo import build_ladder_demo
 from tournaments.demo import build_demo_tournament, build_finished_knockout
+from tournaments.services.robot import robot_daily_event
 
 
 class Command(BaseCommand):
@@ -25,6 +26,7 @@ class Command(BaseCommand):
         tournament = build_demo_tournament().tournament
         ladders = build_ladder_demo(club.club)
         world = build_world_clubs()
+        daily = robot_daily_event()  # today's site-wide robot duplicate, open to every member
         for place in world:
             place.tournament = build_finished_knockout(
                 place.club, place.owner, place.players[:8], place.spec.tournament_name
@@ -38,6 +40,7 @@ class Command(BaseCommand):
             f"Tournament: {reverse('tournaments:detail', args=[tournament.pk])}  ({tournament.name}, in progress)"
         )
         write(f"Ladders:    /ladders/clubs/{club.club.slug}/  ({len(ladders.tables)} rated games)")
+        write(f"Robot duplicate: {reverse('tournaments:robot_event', args=[daily.pk])}  (today's)")
         for place in world:
             write(
                 f"Club in {place.club.time_zone}: {uri_to_iri(place.club.get_absolute_url())}  "
