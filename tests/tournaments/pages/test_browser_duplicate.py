@@ -26,18 +26,19 @@ PASSWORD = "correct-horse-9"
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 
 
-def _setup():
+def _setup(
+    names=NAMES, club_name="Wattle Card Club", venue="Wattle Hall", game=Game.FIVE_HUNDRED,
+    title="Duplicate night",
+):  # fmt: skip
+    """A director, their club and tonight's night, with `names` joined and checked in."""
     director = User.objects.create_user(
         username="dora", password=PASSWORD, display_name="Dora", email="dora@example.com"
     )
-    club = club_services.club_create(
-        director, name="Wattle Card Club", venue="Wattle Hall", games=[Game.FIVE_HUNDRED]
-    )
+    club = club_services.club_create(director, name=club_name, venue=venue, games=[game])
     night = club_services.night_schedule(
-        director, club, starts_at=timezone.now() + timedelta(hours=2), capacity=20,
-        title="Duplicate night",
+        director, club, starts_at=timezone.now() + timedelta(hours=2), capacity=20, title=title,
     )  # fmt: skip
-    for name in NAMES:
+    for name in names:
         user = User.objects.create_user(
             username=name.lower(), password=PASSWORD, display_name=name,
             email=f"{name.lower()}@example.com",

@@ -5,40 +5,22 @@ director's standings fill in by themselves (the event's live stream), with no re
 director closes the round with the other table's board missing: it scores an average, assigned
 by the director."""
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
-from accounts.models import User
-from clubs import services as club_services
 from core.choices import Game
 from tournaments.models import BoardResult, Tournament
 
-from .test_browser_duplicate import PASSWORD, _logged_in
+from .test_browser_duplicate import _logged_in
+from .test_browser_duplicate import _setup as _club_night
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fin", "Gus"]
 
 
 def _setup():
-    director = User.objects.create_user(
-        username="dora", password=PASSWORD, display_name="Dora", email="dora@example.com"
-    )
-    club = club_services.club_create(
-        director, name="Banksia Pitch Club", venue="Banksia Hall", games=[Game.PITCH]
-    )
-    night = club_services.night_schedule(
-        director, club, starts_at=timezone.now() + timedelta(hours=2), capacity=20,
+    return _club_night(
+        NAMES, club_name="Banksia Pitch Club", venue="Banksia Hall", game=Game.PITCH,
         title="Solo night",
     )  # fmt: skip
-    for name in NAMES:
-        user = User.objects.create_user(
-            username=name.lower(), password=PASSWORD, display_name=name,
-            email=f"{name.lower()}@example.com",
-        )  # fmt: skip
-        club_services.club_join(user, club)
-        club_services.registration_check_in(director, club_services.night_register(user, night))
-    return director, club, night
 
 
 @pytest.mark.browser
