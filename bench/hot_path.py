@@ -265,7 +265,9 @@ def main() -> int:
     if profile is not None:
         import pstats
 
-        pstats.Stats(profile[1]).sort_stats("cumulative").print_stats(50)
+        pstats.Stats(profile[1]).sort_stats(
+            os.environ.get("HOT_PATH_SORT", "cumulative")
+        ).print_stats(50)
     return 0
 
 

@@ -235,7 +235,11 @@ async def delay_run(port: int, world: dict, moves: int, mode: str) -> list[float
         heard, at = await asyncio.wait_for(arrived[watcher].get(), 10)
         delays.append((at - started) * 1000)
         parts.append(
-            ((acted - started) * 1000, ((heard or at) - started) * 1000, (at - (heard or at)) * 1000)
+            (
+                (acted - started) * 1000,
+                ((heard or at) - started) * 1000,
+                (at - (heard or at)) * 1000,
+            )
         )
         await asyncio.sleep(0.05 if mode == "stream" else 0.3)
     stop.set()

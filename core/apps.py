@@ -14,3 +14,8 @@ class CoreConfig(AppConfig):
         from django.conf.locale import LANG_INFO
 
         LANG_INFO["pa"] = {**LANG_INFO["pa"], "name_local": "ਪੰਜਾਬੀ"}
+
+        # Each language answers a message it has looked up once from a dictionary (core/i18n.py).
+        from .i18n import memoize_translations
+
+        memoize_translations()

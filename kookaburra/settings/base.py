@@ -155,8 +155,11 @@ AUTHENTICATION_BACKENDS = [
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": CACHE_URL}
     }
+    # Sessions are read from Redis (and written through to the database, which keeps them if
+    # the cache is lost): a signed-in page or poll costs one query fewer.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {
         "default": {
