@@ -265,9 +265,10 @@ def main() -> int:
     if profile is not None:
         import pstats
 
-        pstats.Stats(profile[1]).sort_stats(
-            os.environ.get("HOT_PATH_SORT", "cumulative")
-        ).print_stats(50)
+        stats = pstats.Stats(profile[1]).sort_stats(os.environ.get("HOT_PATH_SORT", "cumulative"))
+        if os.environ.get("HOT_PATH_PROFILE_FILE"):  # keep it to look at with pstats
+            stats.dump_stats(os.environ["HOT_PATH_PROFILE_FILE"])
+        stats.print_stats(50)
     return 0
 
 

@@ -393,6 +393,8 @@ def main() -> int:
         "CELERY_BROKER_URL": os.environ.get("CELERY_BROKER_URL", DEFAULT_REDIS),
         "KOOKABURRA_BOT_DELAY": "0",
         "LOG_LEVEL": "WARNING",
+        # As production runs (README): under ASGI, connections come from psycopg's pool.
+        "DATABASE_POOL": "true",
     }
     if db == DEFAULT_DB:
         ensure_database(DEFAULT_DB)

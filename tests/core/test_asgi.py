@@ -1,0 +1,101 @@
+"""The ASGI handler (core/asgi.py): plain views go through the sync middleware chain in one hop,
+async views (event streams) through Django's async chain, and either way a request gets the
+answer Django's own ASGI handler gives."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from asgiref.testing import ApplicationCommunicator
+from django.core.handlers.asgi import ASGIHandler
+from django.test import RequestFactory
+
+from core.asgi import KookaburraASGIHandler
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def scope(path: str, method: str = "GET", query: bytes = b"", headers=()) -> dict:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": query,
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), *headers],
+        "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80),
+    }
+
+
+async def call(app, request_scope: dict, body: bytes = b"") -> tuple[int, dict, bytes]:
+    communicator = ApplicationCommunicator(app, request_scope)
+    await communicator.send_input({"type": "http.request", "body": body})
+    start = await communicator.receive_output(10)
+    chunks = []
+    while True:
+        message = await communicator.receive_output(10)
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            break
+    await communicator.wait(10)
+    headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
+    return start["status"], headers, b"".join(chunks)
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+REQUESTS = [
+    scope("/healthz"),
+    scope("/"),
+    scope("/tables/"),
+    scope("/api/tables/"),
+    scope("/no/such/page/"),
+    scope("/api/no/such/thing/"),
+    scope("/tables/", query=b"a=%00"),  # refused by our own middleware
+    scope("/accounts/login/", method="POST"),  # no CSRF token: 403
+    scope("/", headers=[(b"cookie", b"django_language=ur")]),
+]
+
+# Headers that differ between two answers to the same request whatever the handler.
+VARYING = {"set-cookie", "date", "content-length"}
+
+
+@pytest.mark.parametrize("request_scope", REQUESTS, ids=lambda s: s["method"] + s["path"])
+def test_plain_views_answer_as_djangos_asgi_handler_does(request_scope):
+    ours = run(call(KookaburraASGIHandler(), request_scope))
+    django = run(call(ASGIHandler(), request_scope))
+    assert ours[0] == django[0]
+    assert {k: v for k, v in ours[1].items() if k not in VARYING} == {
+        k: v for k, v in django[1].items() if k not in VARYING
+    }
+    assert masked(ours[2]) == masked(django[2])
+
+
+def masked(body: bytes) -> bytes:
+    """The body without what differs between any two answers (CSRF tokens, CSP nonces)."""
+    return re.sub(rb"[A-Za-z0-9_-]{22,}", b"<token>", body)
+
+
+def test_only_async_views_take_the_async_chain():
+    factory = RequestFactory()
+    handler = KookaburraASGIHandler
+    assert handler.is_async_view(factory.get("/tables/17/events/"))
+    assert not handler.is_async_view(factory.get("/tables/17/live/"))
+    assert not handler.is_async_view(factory.get("/tables/17/poll/"))
+    assert not handler.is_async_view(factory.get("/api/tables/17/version/"))
+    assert not handler.is_async_view(factory.get("/no/such/page/"))
+
+
+def test_a_stream_for_no_table_is_a_404_through_the_async_chain():
+    status, headers, _body = run(call(KookaburraASGIHandler(), scope("/tables/999999/events/")))
+    assert status == 404
+    assert "content-security-policy" in headers  # the async chain's middleware ran too
