@@ -97,8 +97,9 @@ def set_up(env: dict, tables: int) -> list[dict]:
 
 
 class Player(threading.Thread):
-    def __init__(self, person, port, stop, poll_every, samples, rng):
+    def __init__(self, person, port, stop, poll_every, samples, rng, long_poll=False):
         super().__init__(daemon=True)
+        self.long_poll = long_poll
         self.person = person
         self.port = port
         self.stop = stop
@@ -126,7 +127,9 @@ class Player(threading.Thread):
         queries = response.getheader("X-DB-Queries")
         server_ms = response.getheader("X-Server-Ms")
         if server_ms:
-            self.samples["server:" + path.rstrip("/").rsplit("/", 1)[-1]].append(float(server_ms))
+            if "?" not in path:  # a long poll's time is mostly waiting
+                name = path.rstrip("/").rsplit("/", 1)[-1]
+                self.samples["server:" + name].append(float(server_ms))
         return response.status, data, elapsed, int(queries) if queries else None
 
     def run(self):
@@ -135,16 +138,24 @@ class Player(threading.Thread):
             self.request("POST", f"/api/tables/{table}/start-with-bots/", {})
         seen = None
         while not self.stop.is_set():
-            status, data, ms, queries = self.request("GET", f"/api/tables/{table}/version/")
+            path = f"/api/tables/{table}/version/"
+            if self.long_poll and seen is not None:
+                # A program's way: wait (up to 20 s) for a version newer than the one it has.
+                path += f"?after={seen['version']}&wait=20"
+            status, data, ms, queries = self.request("GET", path)
             if status == 200:
-                self.samples["poll"].append((ms, queries, self.hand_number))
+                if not self.long_poll:
+                    self.samples["poll"].append((ms, queries, self.hand_number))
                 version = json.loads(data)
                 if version.get("status") == "finished":
                     return
                 if version != seen:
                     seen = version
                     self.act_if_my_turn(table)
-            time.sleep(self.poll_every * self.rng.uniform(0.8, 1.2))
+            if not self.long_poll:
+                time.sleep(self.poll_every * self.rng.uniform(0.8, 1.2))
+            elif status != 200:
+                time.sleep(0.5)
 
     def act_if_my_turn(self, table):
         status, data, _ms, _q = self.request("GET", f"/api/tables/{table}/state/")
@@ -204,7 +215,22 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--poll", type=float, default=0.7, help="seconds between polls")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="gunicorn worker processes (default: one a core)"
+    )
+    parser.add_argument(
+        "--server",
+        choices=["asgi", "wsgi"],
+        default="asgi",
+        help="asgi: production's server (kookaburra/gunicorn.py: uvicorn workers, the connection "
+        "pool); wsgi: gunicorn's sync workers with persistent connections",
+    )
+    parser.add_argument(
+        "--long-poll",
+        action="store_true",
+        help="the simulated people wait on the API's long poll (?after=&wait=) instead of "
+        "polling every --poll seconds (needs --server asgi)",
+    )
     parser.add_argument("--port", type=int, default=8911)
     args = parser.parse_args()
 
@@ -225,21 +251,40 @@ def main() -> int:
         ensure_database(DEFAULT_DB)
     people = set_up(env, args.tables)
     child_env = {**os.environ, **env}
+    if args.server == "asgi":
+        child_env.update(
+            DATABASE_POOL="true",
+            WEB_CONCURRENCY=str(args.workers),
+            BIND=f"127.0.0.1:{args.port}",
+            KOOKABURRA_LIVE_URL=child_env.get("KOOKABURRA_LIVE_URL") or env["CACHE_URL"],
+        )
+        server = [
+            str(BIN / "gunicorn"),
+            "-c",
+            "kookaburra/gunicorn.py",
+            "kookaburra.asgi:application",
+            "--access-logfile",
+            "/dev/null",
+            "--log-level",
+            "warning",
+        ]
+    else:
+        server = [
+            str(BIN / "gunicorn"),
+            "kookaburra.wsgi",
+            "-w",
+            str(args.workers),
+            "-b",
+            f"127.0.0.1:{args.port}",
+            "--log-level",
+            "warning",
+        ]
+    print(
+        f"{args.tables} tables, {args.server} server ({args.workers} workers), "
+        + ("long poll" if args.long_poll else f"polling every {args.poll} s")
+    )
     children = [
-        subprocess.Popen(
-            [
-                str(BIN / "gunicorn"),
-                "kookaburra.wsgi",
-                "-w",
-                str(args.workers),
-                "-b",
-                f"127.0.0.1:{args.port}",
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=child_env,
-        ),
+        subprocess.Popen(server, cwd=ROOT, env=child_env),
         subprocess.Popen(
             [
                 str(BIN / "celery"),
@@ -270,7 +315,15 @@ def main() -> int:
         samples = defaultdict(list)
         rng = random.Random(500)
         players = [
-            Player(person, args.port, stop, args.poll, samples, random.Random(rng.random()))
+            Player(
+                person,
+                args.port,
+                stop,
+                args.poll,
+                samples,
+                random.Random(rng.random()),
+                long_poll=args.long_poll,
+            )
             for person in people
         ]
         started = time.monotonic()

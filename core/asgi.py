@@ -16,10 +16,49 @@ order, the same signals, the same error handling.
 
 from __future__ import annotations
 
+import os
+import threading
+from contextlib import contextmanager
+
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core.handlers import base
 from django.core.handlers.asgi import ASGIHandler
 from django.urls import Resolver404, get_resolver, get_urlconf
+
+# How many requests a web process works on at once (KOOKABURRA_SYNC_CONCURRENCY; 0: no limit).
+# Python runs one thread at a time, so more than a few only makes each request take longer and
+# hold its database connection (from a pool of DATABASE_POOL_MAX) longer. The rest wait their
+# turn on the event loop's side, costing nothing; event streams don't count.
+SYNC_CONCURRENCY = int(os.environ.get("KOOKABURRA_SYNC_CONCURRENCY", "4"))
+_turns = threading.BoundedSemaphore(SYNC_CONCURRENCY) if SYNC_CONCURRENCY > 0 else None
+_holding = threading.local()
+
+
+def _serve_in_turn(get_response, request):
+    if _turns is None:
+        return get_response(request)
+    with _turns:
+        _holding.turn = True
+        try:
+            return get_response(request)
+        finally:
+            _holding.turn = False
+
+
+@contextmanager
+def waiting():
+    """Wrap a request's long wait (the API's long poll) in this: while it waits, its turn goes
+    to another request."""
+    held = _turns is not None and getattr(_holding, "turn", False)
+    if held:
+        _turns.release()
+        _holding.turn = False
+    try:
+        yield
+    finally:
+        if held:
+            _turns.acquire()
+            _holding.turn = True
 
 
 class KookaburraASGIHandler(ASGIHandler):
@@ -42,7 +81,9 @@ class KookaburraASGIHandler(ASGIHandler):
     async def get_response_async(self, request):
         if self.is_async_view(request):
             return await super().get_response_async(request)
-        return await sync_to_async(self._sync.get_response, thread_sensitive=True)(request)
+        return await sync_to_async(_serve_in_turn, thread_sensitive=True)(
+            self._sync.get_response, request
+        )
 
 
 def get_asgi_application() -> KookaburraASGIHandler:

@@ -31,6 +31,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from django.conf import settings
 from django.db import transaction
 
+from . import asgi
+
 log = logging.getLogger(__name__)
 
 PREFIX = "kookaburra:live:"
@@ -333,32 +335,37 @@ def wait_for_change(
             pubsub = None
     poll = _setting("KOOKABURRA_LIVE_POLL", 0.5)
     try:
-        while True:
-            current = read_version()
-            if current is None or current > after:
-                return current
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return current
-            if pubsub is None:
-                time.sleep(min(poll, left))
-                continue
-            # Wait for an event (or a safety re-read every few seconds).
-            until = time.monotonic() + min(left, 5)
-            while (remaining := until - time.monotonic()) > 0:
-                message = pubsub.get_message(timeout=remaining)
-                if message and message.get("type") == "message":
-                    try:
-                        if int(message["data"]) > after:
-                            break
-                    except (TypeError, ValueError):
-                        pass
+        with asgi.waiting():  # the web process serves others while this one waits
+            return _wait(read_version, pubsub, after, deadline, poll)
     finally:
         if pubsub is not None:
             try:
                 pubsub.close()
             except Exception:
                 pass
+
+
+def _wait(read_version, pubsub, after: int, deadline: float, poll: float) -> int | None:
+    while True:
+        current = read_version()
+        if current is None or current > after:
+            return current
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return current
+        if pubsub is None:
+            time.sleep(min(poll, left))
+            continue
+        # Wait for an event (or a safety re-read every few seconds).
+        until = time.monotonic() + min(left, 5)
+        while (remaining := until - time.monotonic()) > 0:
+            message = pubsub.get_message(timeout=remaining)
+            if message and message.get("type") == "message":
+                try:
+                    if int(message["data"]) > after:
+                        break
+                except (TypeError, ValueError):
+                    pass
 
 
 # The answer of a stream view ----------------------------------------------------------------------

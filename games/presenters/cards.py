@@ -151,6 +151,13 @@ def _tricks_word(tricks: str) -> str:
 def call_info(game: str, call: str, sans_kitty: bool = False) -> dict[str, Any]:
     """A call for display. Bids show their number and strain symbol apart ("7 ♥"), never in a
     card's form, and carry their words for screen readers ("seven hearts")."""
+    return dict(_call_info(get_language(), str(game), call, bool(sans_kitty)))
+
+
+@lru_cache(maxsize=2048)
+def _call_info(language: str | None, game: str, call: str, sans_kitty: bool) -> dict[str, Any]:
+    """`call_info` in the active language `language` (the caller gets a copy to change; an
+    auction shows the same few calls again and again)."""
     out: dict[str, Any] = {"value": call, "sans_kitty": sans_kitty, "is_bid": False}
     if call == "pass":
         out.update(text=gettext("Pass"), words=gettext("pass"), kind="pass")

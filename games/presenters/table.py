@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from core.choices import Game
 
 from . import text
@@ -95,6 +97,8 @@ def seats(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]) 
     out = []
     for seat in info["seats"]:
         n = seat["number"]
+        seat_tricks = tricks[n] if tricks else 0
+        seat_held = held[n] if held else 0
         out.append(
             {
                 "number": n,
@@ -108,9 +112,13 @@ def seats(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]) 
                 "pos": rel_position(n, anchor, players),
                 "is_dealer": view is not None and view.get("dealer") == n,
                 "is_turn": info["status"] == "playing" and info["to_act"] == n,
-                "tricks": tricks[n] if tricks else 0,
-                "held": held[n] if held else 0,
-                "backs": range(min(held[n], 13)) if held and not seat["is_you"] else range(0),
+                "tricks": seat_tricks,
+                "tricks_text": ngettext("%(counter)s trick", "%(counter)s tricks", seat_tricks)
+                % {"counter": seat_tricks},
+                "held": seat_held,
+                "held_text": ngettext("%(counter)s card", "%(counter)s cards", seat_held)
+                % {"counter": seat_held},
+                "backs": min(held[n], 13) if held and not seat["is_you"] else 0,
                 "call": calls.get(n),
                 "passed": view is not None and n in (view.get("passed") or []),
                 "sits_out": view is not None and view.get("sitting_out") == n,
@@ -145,6 +153,7 @@ def your_hand(view: dict[str, Any] | None, me: int | None, echo: Echo) -> list[d
         card["joker_lead"] = code == "JK" and bool(suits) and None not in suits
         card["from_kitty"] = code in kitty
         card["chosen"] = code in chosen
+        card["play_label"] = gettext("Play %(card)s") % {"card": card["name"]}
         out.append(card)
     return out
 

@@ -22,7 +22,9 @@ def token_of(request) -> str:
 def access_to(request, pk: int) -> TableAccess:
     """The policy for this request at table `pk`, if it may see the table (a 404 otherwise:
     invite-only tables stay hidden)."""
-    table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
+    # One row by its key: no ORDER BY (`.first()` would add the model's ordering to compile).
+    rows = Table.objects.select_related("club", "created_by").filter(pk=pk).order_by()[:1]
+    table = next(iter(rows), None)
     if table is None:
         raise Http404(gettext("There is no such table."))
     # The seats come with the table's cached state (which the page then shows).

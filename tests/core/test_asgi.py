@@ -14,7 +14,8 @@ from django.test import RequestFactory
 
 from core.asgi import KookaburraASGIHandler
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The handler serves views in threads of their own, which see only committed rows.
+served = pytest.mark.django_db(transaction=True)
 
 
 def scope(path: str, method: str = "GET", query: bytes = b"", headers=()) -> dict:
@@ -69,6 +70,7 @@ REQUESTS = [
 VARYING = {"set-cookie", "date", "content-length"}
 
 
+@served
 @pytest.mark.parametrize("request_scope", REQUESTS, ids=lambda s: s["method"] + s["path"])
 def test_plain_views_answer_as_djangos_asgi_handler_does(request_scope):
     ours = run(call(KookaburraASGIHandler(), request_scope))
@@ -95,7 +97,41 @@ def test_only_async_views_take_the_async_chain():
     assert not handler.is_async_view(factory.get("/no/such/page/"))
 
 
+@served
 def test_a_stream_for_no_table_is_a_404_through_the_async_chain():
     status, headers, _body = run(call(KookaburraASGIHandler(), scope("/tables/999999/events/")))
     assert status == 404
     assert "content-security-policy" in headers  # the async chain's middleware ran too
+
+
+def test_requests_take_turns_and_a_long_wait_gives_its_turn_away(monkeypatch):
+    import threading
+
+    from core import asgi
+
+    monkeypatch.setattr(asgi, "_turns", threading.BoundedSemaphore(1))
+    log = []
+    waiting = threading.Event()
+    done_waiting = threading.Event()
+
+    def long_poll(request):
+        log.append("poll starts")
+        with asgi.waiting():
+            waiting.set()
+            assert done_waiting.wait(5)
+        log.append("poll answers")
+        return "poll"
+
+    def page(request):
+        log.append("page")
+        done_waiting.set()
+        return "page"
+
+    poller = threading.Thread(target=asgi._serve_in_turn, args=(long_poll, None))
+    poller.start()
+    assert waiting.wait(5)
+    # With one turn in the process, the page still runs while the poll waits.
+    assert asgi._serve_in_turn(page, None) == "page"
+    poller.join(5)
+    assert log == ["poll starts", "page", "poll answers"]
+    assert asgi._turns.acquire(blocking=False)  # every turn was given back
