@@ -31,7 +31,7 @@ from .feeds import club_calendar, member_calendar
 from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access, may_leave
-from .selectors import night_registrations_version, upcoming_registrations
+from .selectors import club_or_404, night_registrations_version, upcoming_registrations
 from .times import in_club_zone
 
 Status = Registration.Status
@@ -121,7 +121,7 @@ def _nights_key(request, nights: list[ClubNight]) -> str:
 @require_GET
 @in_club_zone
 def club_detail(request, slug):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_or_404(request, slug)
     access = club_access(request.user, club)
     nights = club.nights.with_counts()
     upcoming = nights.upcoming()
@@ -261,7 +261,7 @@ def join_request_withdraw(request, slug):
 @require_GET
 @in_club_zone
 def club_members(request, slug):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_or_404(request, slug)
     access = club_access(request.user, club)
     if not access.is_member:
         return _forbidden(

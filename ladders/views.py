@@ -25,6 +25,7 @@ from accounts.models import User
 from accounts.zones import in_reader_zone
 from clubs.models import Club
 from clubs.permissions import club_access
+from clubs.selectors import club_or_404
 from clubs.times import in_club_zone
 from core import live
 from core.choices import Game
@@ -57,33 +58,54 @@ def _game_tabs(base_url: str, current: str, extra: dict | None = None) -> list[d
     return tabs
 
 
+class _PageRows:
+    """The rows of a ladder's page for its template, read (the rows, their members) only when
+    the template renders them: not when their fragment is already cached."""
+
+    def __init__(self, page, wins_of):
+        self._page = page
+        self._wins_of = wins_of
+
+    def __len__(self) -> int:
+        return len(self._page)
+
+    def __iter__(self):
+        wins = self._wins_of()
+        for row, user in self._page:
+            yield {"row": row, "user": user, "wins": wins.get(user.pk, 0)}
+
+
 def _board_context(request, game: str, club: Club | None) -> dict:
     board = selectors.ladder_board(game, club)
     page = Paginator(board.rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [{"row": row, "user": user, "wins": board.wins.get(user.pk, 0)} for row, user in page]
-    return {"board": board, "page": page, "rows": rows, "rows_key": _rows_key(request, board, rows)}
+    rows = _PageRows(page, lambda: board.wins)
+    return {
+        "board": board,
+        "page": page,
+        "rows": rows,
+        "rows_key": _rows_key(request, board, page),
+    }
 
 
-def _rows_key(request, board, rows: list[dict]) -> str:
+def _rows_key(request, board, page) -> str:
     """What the rendered rows of a ladder page depend on, as the key of their cached fragment:
-    every figure and name in them, the reader (their own row is marked), the language (names
-    of months, decimal marks) and the time zone (the dates)."""
+    the ladder's rows as computed (their digest) and which of them are on the page, the members'
+    names (their generation), the reader when their own row is on the page (it is marked), the
+    language (decimal marks, names of months) and the time zone (the dates)."""
     me = request.user.pk if request.user.is_authenticated else None
+    shown = getattr(page.object_list, "rows", ())  # (an empty ladder's page is a plain list)
+    if me is not None and not any(row.player == me for row in shown):
+        me = None
     content = (
         translation.get_language(),
         timezone.get_current_timezone_name(),
         board.game,
         board.club.slug if board.club else None,
-        [
-            (
-                item["row"],
-                item["wins"],
-                item["user"].username,
-                item["user"].shown_name,
-                item["user"].pk == me,
-            )
-            for item in rows
-        ],
+        board.digest,
+        page.number,
+        len(page),
+        selectors.names_generation(),
+        me,
     )
     return hashlib.sha256(repr(content).encode()).hexdigest()
 
@@ -127,7 +149,7 @@ def index(request):
 @require_GET
 @in_club_zone
 def club_ladder(request, slug):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_or_404(request, slug)
     game = selectors.game_or_default(request.GET.get("game"))
     base = reverse("ladders:club", args=[club.slug])
     access = club_access(request.user, club)
@@ -221,14 +243,15 @@ def player(request, username):
             "game": Game(game).label,
         }
     chart, changes = _rating_part(person, ladder, title)
-    stats, stats_games = selectors.player_stats(person, game)
+    mark = selectors.stats_mark(person, game)
+    stats, stats_games = selectors.player_stats(person, game, mark=mark)
     # The statistics are frozen dataclasses: their repr holds every figure.
     stats_key = _content_key((game, stats))
     is_me = request.user.is_authenticated and request.user.pk == person.pk
     context = {
         "person": person,
         "is_me": is_me,
-        "coverage": selectors.stats_coverage(person, game, with_unfinished=is_me),
+        "coverage": selectors.stats_coverage(person, game, with_unfinished=is_me, mark=mark),
         "lines": lines,
         "game": game,
         "game_label": Game(game).label,

@@ -154,9 +154,7 @@ AUTHENTICATION_BACKENDS = [
 # each API request about four small queries.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
-    CACHES = {
-        "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": CACHE_URL}
-    }
+    CACHES = {"default": {"BACKEND": "core.cache.RedisCache", "LOCATION": CACHE_URL}}
     # Sessions are read from Redis (and written through to the database, which keeps them if
     # the cache is lost): a signed-in page or poll costs one query fewer.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -175,7 +175,9 @@ def test_rebuilds_are_for_directors_and_staff(client, club, people, rated):
     # The page listens to the job's stream and polls only where no stream can be held.
     events = reverse("ladders:rebuild_job_events", args=[job.pk])
     assert page.status_code == 200 and f'sse-connect="{events}?v=0"' in html
-    assert 'hx-trigger="sse:version"' in html and 'data-poll-trigger="sse:version, every 1s"' in html
+    assert (
+        'hx-trigger="sse:version"' in html and 'data-poll-trigger="sse:version, every 1s"' in html
+    )
     stream = client.get(events)
     assert stream.status_code == 200 and stream["Content-Type"].startswith("text/event-stream")
     assert "id: 0\nevent: version\ndata: 0\n" in stream.content.decode()
