@@ -12,6 +12,7 @@ partner_users(stats) -> dict                           partner ids -> members (o
 partner_names(stats) -> dict                           partner ids -> names for "bids by partner"
 night_history(club, limit) -> list[NightResult]        who won each past club night
 player_tournaments(user, limit) -> list[TournamentLine]
+player_lists_stamp(user) -> str                       changes whenever clubs or tournaments may
 recent_rebuilds(club) -> list[RebuildJob]              a ladder's latest rebuilds (None: site)
 rules_for(club) -> LadderRules                        how a club's ladders run (None: the site's)
 """
@@ -554,7 +555,28 @@ def history_changes(user, ladder: Ladder, limit: int = 10) -> list[RatingChange]
 
 
 def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePlayer]:
-    qs = GamePlayer.objects.filter(user=user).select_related("rated_game", "rated_game__club")
+    qs = (
+        GamePlayer.objects.filter(user=user)
+        .select_related("rated_game", "rated_game__club")
+        # What a line of the player page shows (not the games' teams, ranks and scores).
+        .only(
+            "place",
+            "played_at",
+            "rated_game",
+            "rated_game__source",
+            "rated_game__source_id",
+            "rated_game__label",
+            "rated_game__url",
+            "rated_game__table_id",
+            "rated_game__played_at",
+            "rated_game__rated",
+            "rated_game__has_bots",
+            "rated_game__is_demo",
+            "rated_game__club",
+            "rated_game__club__name",
+            "rated_game__club__slug",
+        )
+    )
     if game:
         qs = qs.filter(rated_game__game=game)
     entries = list(qs.order_by("-played_at", "-id")[:limit])
@@ -785,19 +807,57 @@ def nights_changed() -> None:
 def night_history_cached(club: Club, limit: int = 12) -> list[NightResult]:
     """`night_history`, cached until anything it reads changes (`nights_changed`) or the club's
     next night starts (and joins the history); in the reader's language (the lines' words)."""
-    return night_history_stamped(club, limit)[0]
+    return list(night_history_stamped(club, limit)[0])
 
 
-def night_history_stamped(club: Club, limit: int = 12) -> tuple[list[NightResult], str]:
+class _CachedLines(Sequence):
+    """Cached lines, read from the cache only when looked at (a page whose rendering of them is
+    cached too needs only their number)."""
+
+    def __init__(self, count: int, load):
+        self._count = count
+        self._load = load
+        self._lines: list | None = None
+
+    def _read(self) -> list:
+        if self._lines is None:
+            self._lines = self._load()
+        return self._lines
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        return self._read()[index]
+
+    def __iter__(self):
+        return iter(self._read())
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+
+def night_history_stamped(club: Club, limit: int = 12) -> tuple[Sequence[NightResult], str]:
     """`night_history_cached` and a stamp new with each computation of the lines (a page keys
-    what it renders from them by it)."""
+    what it renders from them by it). The lines are read from the cache only when looked at."""
     now = timezone.now()
     generation = cache.get(NIGHTS_GENERATION, 0)
     key = f"ladders:nights:{club.pk}:{limit}:{generation}:{translation.get_language()}"
     cached = cache.get(key)
-    fresh = cached is not None and (cached["until"] is None or now < cached["until"])
-    if fresh and "stamp" in cached:  # (an entry cached before stamps has none)
-        return cached["lines"], cached["stamp"]
+    if (
+        cached is not None
+        and "lines_key" in cached  # (an entry cached before has none)
+        and (cached["until"] is None or now < cached["until"])
+    ):
+
+        def load() -> list[NightResult]:
+            lines = cache.get(cached["lines_key"])
+            if lines is None:  # evicted apart from its stamp: nothing has changed since
+                lines = night_history(club, limit, now)
+                cache.set(cached["lines_key"], lines, BOARD_CACHE_SECONDS)
+            return lines
+
+        return _CachedLines(cached["count"], load), cached["stamp"]
     lines = night_history(club, limit, now)
     until = (
         club.nights.filter(status=ClubNight.Status.SCHEDULED, starts_at__gte=now)
@@ -806,7 +866,14 @@ def night_history_stamped(club: Club, limit: int = 12) -> tuple[list[NightResult
         .first()
     )
     stamp = uuid.uuid4().hex
-    cache.set(key, {"lines": lines, "until": until, "stamp": stamp}, BOARD_CACHE_SECONDS)
+    lines_key = f"{key}:lines:{stamp}"
+    cache.set_many(
+        {
+            key: {"until": until, "stamp": stamp, "count": len(lines), "lines_key": lines_key},
+            lines_key: lines,
+        },
+        BOARD_CACHE_SECONDS,
+    )
     return lines, stamp
 
 
@@ -955,8 +1022,33 @@ def player_tournaments(user, limit: int = 10) -> list[TournamentLine]:
     return [TournamentLine(m.entrant.tournament, m.entrant, m.place, m.lines) for m in members]
 
 
+PLAYER_LISTS_GENERATION = "ladders:player-lists-generation"
+
+
+def player_lists_changed() -> None:
+    """Forget every cached list of a player's clubs and tournaments: a membership, a club, a
+    tournament (its standings come with it: `standings_version`), an entrant or an entrant's
+    member changed (see `ladders.receivers`)."""
+    cache.add(PLAYER_LISTS_GENERATION, 0, None)
+    try:
+        cache.incr(PLAYER_LISTS_GENERATION)
+    except ValueError:  # evicted in between
+        cache.set(PLAYER_LISTS_GENERATION, 1, None)
+
+
+def player_lists_stamp(user) -> str:
+    """What `player_clubs(user)` and `player_tournaments(user)` depend on, as a stamp: the
+    player and a generation that every change to what they read bumps (`player_lists_changed`)."""
+    return f"{user.pk}:{cache.get(PLAYER_LISTS_GENERATION, 0)}"
+
+
 def player_clubs(user) -> list[Any]:
-    return list(user.memberships.select_related("club").order_by("club__name"))
+    """The player's memberships, with their clubs' names and addresses, by club name."""
+    return list(
+        user.memberships.select_related("club")
+        .only("club", "club__name", "club__slug")
+        .order_by("club__name")
+    )
 
 
 def recent_rebuilds(club: Club | None, limit: int = 5) -> list[RebuildJob]:

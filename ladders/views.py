@@ -58,6 +58,25 @@ def _game_tabs(base_url: str, current: str, extra: dict | None = None) -> list[d
     return tabs
 
 
+class _Lazy:
+    """A list read when a template first looks at it."""
+
+    def __init__(self, read):
+        self._read = read
+        self._items: list | None = None
+
+    def _list(self) -> list:
+        if self._items is None:
+            self._items = list(self._read())
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __iter__(self):
+        return iter(self._list())
+
+
 class _PageRows:
     """The rows of a ladder's page for its template, read (the rows, their members) only when
     the template renders them: not when their fragment is already cached."""
@@ -93,9 +112,10 @@ def _rows_key(request, board, page) -> str:
     names (their generation), the reader when their own row is on the page (it is marked), the
     language (decimal marks, names of months) and the time zone (the dates)."""
     me = request.user.pk if request.user.is_authenticated else None
-    shown = getattr(page.object_list, "rows", ())  # (an empty ladder's page is a plain list)
-    if me is not None and not any(row.player == me for row in shown):
-        me = None
+    if me is not None:
+        shown = getattr(page.object_list, "rows", ())  # (an empty ladder's page: a plain list)
+        if not any(row.player == me for row in shown):
+            me = None
     content = (
         translation.get_language(),
         timezone.get_current_timezone_name(),
@@ -275,20 +295,15 @@ def player(request, username):
         "chart": mark_safe(chart),  # built by ladders.charts, every text escaped
         "changes": changes,
         "recent": selectors.recent_games(person),
-        "clubs": selectors.player_clubs(person),
-        "tournaments": selectors.player_tournaments(person),
+        # Read only when their cached rendering is missing (`lists_key`).
+        "clubs": _Lazy(lambda: selectors.player_clubs(person)),
+        "tournaments": _Lazy(lambda: selectors.player_tournaments(person)),
+        "lists_key": _content_key(("player-lists", selectors.player_lists_stamp(person))),
         "stats": stats,
         "stats_games": stats_games,
         "stats_key": stats_key,
         **_stats_charts(stats, game, stats_key),
     }
-    context["tournaments_key"] = _content_key(
-        [
-            (t.tournament.pk, t.tournament.name, t.tournament.club.name, t.tournament.status)
-            + (t.rank, t.entrants)
-            for t in context["tournaments"]
-        ]
-    )
     if game == Game.FIVE_HUNDRED:
         partners = selectors.partner_rows(stats)
         context["partners"] = partners
