@@ -97,10 +97,10 @@ def club_create(request):
 
 
 def _nights_key(request, nights: list[ClubNight]) -> str:
-    """What a rendered list of nights (without the reader's registrations) depends on, as the key
-    of its cached fragment: every field of the nights and their counts, their club's address
-    and zone, the language, the time zone and the reader's own zone (named beside a club time
-    when it differs)."""
+    """What a rendered list of nights depends on, as the key of its cached fragment: every field
+    of the nights and their counts, the reader's registration for each (its status: `mine`), their
+    club's address and zone, the language, the time zone and the reader's own zone (named beside
+    a club time when it differs)."""
     reader = request.user if request.user.is_authenticated else None
     content = (
         translation.get_language(),
@@ -110,7 +110,12 @@ def _nights_key(request, nights: list[ClubNight]) -> str:
             (
                 night.club.slug,
                 night.club.time_zone,
-                sorted((k, v) for k, v in night.__dict__.items() if not k.startswith("_")),
+                sorted(
+                    (k, v)
+                    for k, v in night.__dict__.items()
+                    if not k.startswith("_") and k != "mine"
+                ),
+                getattr(getattr(night, "mine", None), "status", None),
             )
             for night in nights
         ],
@@ -127,7 +132,7 @@ def club_detail(request, slug):
     upcoming = nights.upcoming()
     if not access.is_director:
         upcoming = upcoming.scheduled()
-    past = list(nights.past().scheduled()[:5])
+    past = list(club.nights.past().scheduled()[:5])  # (without seats: no counts)
     my_registrations = {}
     if request.user.is_authenticated:
         my_registrations = {
@@ -146,6 +151,7 @@ def club_detail(request, slug):
         "may_leave": may_leave(access, club),
         "upcoming": upcoming,
         "past": past,
+        "upcoming_key": _nights_key(request, upcoming),
         "past_key": _nights_key(request, past),
         "directors": directors,
         "member_count": club.memberships.count(),

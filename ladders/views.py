@@ -31,6 +31,7 @@ from core import live
 from core.choices import Game
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
+from games.selectors import viewable_table_ids
 
 from . import charts, selectors, services
 from .forms import LadderSettingsForm, RebuildForm
@@ -268,6 +269,14 @@ def player(request, username):
     # The statistics are frozen dataclasses: their repr holds every figure.
     stats_key = _content_key((game, stats))
     is_me = request.user.is_authenticated and request.user.pk == person.pk
+    recent = selectors.recent_games(person)
+    # Which of the listed games' tables the reader may open (their lines link to them): one
+    # question for both lists.
+    open_tables = viewable_table_ids(
+        request.user,
+        [c.rated_game.table_id for c in changes] + [e.rated_game.table_id for e in recent],
+    )
+    zone = timezone.get_current_timezone_name()
     context = {
         "person": person,
         "is_me": is_me,
@@ -294,7 +303,40 @@ def player(request, username):
         ],
         "chart": mark_safe(chart),  # built by ladders.charts, every text escaped
         "changes": changes,
-        "recent": selectors.recent_games(person),
+        "recent": recent,
+        "open_tables": open_tables,
+        "lines_key": _content_key(
+            (
+                "ratings",
+                is_me,
+                [
+                    (ln.ladder.get_absolute_url(), ln.where, ln.game_label, ln.position)
+                    + (ln.rating.conservative, ln.rating.mu, ln.rating.sigma)
+                    + (ln.rating.games_played, ln.rating.wins)
+                    for ln in lines
+                ],
+            )
+        ),
+        "changes_key": _content_key(
+            (
+                "changes",
+                zone,
+                [(c.pk, c.played_at, c.delta, _game_line(c.rated_game)) for c in changes],
+                sorted(open_tables),
+            )
+        ),
+        "recent_key": _content_key(
+            (
+                "recent",
+                zone,
+                [
+                    (e.pk, e.place, e.played_at, _game_line(e.rated_game))
+                    + (e.rated_game.club.name if e.rated_game.club_id else None,)
+                    for e in recent
+                ],
+                sorted(open_tables),
+            )
+        ),
         # Read only when their cached rendering is missing (`lists_key`).
         "clubs": _Lazy(lambda: selectors.player_clubs(person)),
         "tournaments": _Lazy(lambda: selectors.player_tournaments(person)),
@@ -313,6 +355,12 @@ def player(request, username):
     if request.htmx and request.htmx.target == "player-game":
         return render(request, "ladders/player.html#player-game", context)
     return render(request, "ladders/player.html", context)
+
+
+def _game_line(rated_game) -> tuple:
+    """What a line of a list of games shows of a recorded game (for its rendering's key)."""
+    g = rated_game
+    return (g.pk, g.source, g.shown_label, g.url, g.table_id, g.rated, g.has_bots, g.is_demo)
 
 
 def _rating_part(person, ladder, title: str) -> tuple[str, list]:
