@@ -9,7 +9,7 @@ import hashlib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Case, Count, Q, Value, When
+from django.db.models import Case, Count, OuterRef, Q, Subquery, Value, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -142,9 +142,22 @@ def club_detail(request, slug):
     upcoming = list(upcoming[:20])
     for night in upcoming:
         night.mine = my_registrations.get(night.pk)
-    directors = club.memberships.filter(
-        role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
-    ).select_related("user")
+    # The directors (their names), each with the club's number of members beside it: one
+    # query (a club without directors counts its members apart).
+    members = (
+        Membership.objects.filter(club=OuterRef("club"))
+        .order_by()
+        .values("club")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    directors = list(
+        club.memberships.filter(role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR])
+        .select_related("user")
+        .only("club", "user__username", "user__display_name")
+        .annotate(members=Subquery(members))
+    )
+    member_count = directors[0].members if directors else club.memberships.count()
     context = {
         "club": club,
         "access": access,
@@ -154,7 +167,7 @@ def club_detail(request, slug):
         "upcoming_key": _nights_key(request, upcoming),
         "past_key": _nights_key(request, past),
         "directors": directors,
-        "member_count": club.memberships.count(),
+        "member_count": member_count,
         "join_form": JoinForm(),
         "pending_count": club.join_requests.filter(status=JoinRequest.Status.PENDING).count()
         if access.is_director

@@ -12,7 +12,9 @@ partner_users(stats) -> dict                           partner ids -> members (o
 partner_names(stats) -> dict                           partner ids -> names for "bids by partner"
 night_history(club, limit) -> list[NightResult]        who won each past club night
 player_tournaments(user, limit) -> list[TournamentLine]
-player_lists_stamp(user) -> str                       changes whenever clubs or tournaments may
+player_clubs(user) -> list[Membership]
+player_lists_stamp(user) -> str                       changes with the player's clubs and tournaments
+names_generation() -> int                              changes with any member's name
 recent_rebuilds(club) -> list[RebuildJob]              a ladder's latest rebuilds (None: site)
 rules_for(club) -> LadderRules                        how a club's ladders run (None: the site's)
 """

@@ -116,7 +116,7 @@ WARM_QUERIES = {
     "club ladder, page 2": 2,
     "player": 5,  # member, ratings, statistics' mark, latest games, results entered by hand
     "player (Pitch)": 5,
-    "club page": 5,  # club, upcoming nights, past nights, members' count, directors
+    "club page": 4,  # club, upcoming nights, past nights, directors (with the members' count)
     "standings": 2,  # the tournament with its club; the standings
 }
 
