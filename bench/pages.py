@@ -16,6 +16,10 @@ CPU figure's ratio to a bare Django view (a view that returns "ok", behind the s
 measured beside them. CPU time is what a worker spends, whatever else shares the machine; wall
 time also counts the database's time and waits for the CPU. "cold" is the median CPU time with
 the cache emptied before each request (the first reader after a change).
+
+`--profile NAME` (a page's name as printed, e.g. "player stats") instead profiles that page's
+warm requests with cProfile and prints the functions that take the most time (`--cold`: with the
+cache emptied before each request).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -100,10 +105,34 @@ def _measure(client, url: str, repeat: int, cold: bool = False) -> dict:
     }
 
 
+def _profile(client, url: str, repeat: int, cold: bool, limit: int = 45) -> None:
+    import cProfile
+    import pstats
+
+    from django.core.cache import cache
+
+    client.get(url)
+    profile = cProfile.Profile()
+    for _ in range(repeat):
+        if cold:
+            cache.clear()
+        profile.enable()
+        client.get(url)
+        profile.disable()
+    stats = pstats.Stats(profile)
+    stats.sort_stats("tottime").print_stats(limit)
+    stats.sort_stats("cumulative").print_stats(limit)
+    # What the project's own code spends, by function (the views, selectors and template tags).
+    root = re.escape(str(Path(__file__).resolve().parents[1]))
+    stats.sort_stats("cumulative").print_stats(rf"{root}/(?!\.venv)", limit)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=200, help="requests per page")
     parser.add_argument("--fresh", action="store_true", help="build the data again")
+    parser.add_argument("--profile", metavar="PAGE", help="profile one page (its name as printed)")
+    parser.add_argument("--cold", action="store_true", help="profile with the cache emptied")
     args = parser.parse_args()
 
     import django
@@ -155,6 +184,10 @@ def main() -> None:
         ("API player ratings", f"/api/players/{player.username}/ratings/", True),
     ]
     client = Client()
+    if args.profile:
+        url = next(url for name, url, _ in pages if name == args.profile)
+        _profile(client, url, args.repeat, args.cold)
+        return
     print(f"Per request, {args.repeat} requests each (anonymous reader); CPU = thread time")
     print(
         f"  {'page':<20} {'CPU ms':>7} {'p95':>7} {'ratio':>6} {'cold':>7} {'wall ms':>8} {'SQL':>4}"

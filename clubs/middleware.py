@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.utils import translation
 
-from .models import Club
+from .selectors import club_of_request
 
 
 class ClubLanguageMiddleware:
@@ -29,14 +29,10 @@ class ClubLanguageMiddleware:
         if user is not None and user.is_authenticated and user.language:
             code = user.language  # a member's own language, even without the cookie
         else:
-            # The club's zone comes in the same query, for the view's `in_club_zone`.
-            facts = (
-                Club.objects.filter(slug=view_kwargs["slug"])
-                .values_list("language", "time_zone")
-                .first()
-            )
-            request.club_zone_of = {view_kwargs["slug"]: facts[1] if facts else None}
-            code = facts[0] if facts else ""
+            # The club's row is read once for the whole request (`clubs.selectors.club_of_request`):
+            # its zone for the view's `in_club_zone`, the club itself for the view.
+            club = club_of_request(request, view_kwargs["slug"])
+            code = club.language if club is not None else ""
         if code and translation.check_for_language(code):
             translation.activate(code)
             request.LANGUAGE_CODE = code

@@ -7,8 +7,30 @@ counts (a cancelled night, for one, never does).
 
 from __future__ import annotations
 
-from .models import ClubNight, Registration
+from django.http import Http404
+
+from .models import Club, ClubNight, Registration
 from .permissions import is_director
+
+
+def club_of_request(request, slug: str) -> Club | None:
+    """The club whose `slug` is in the URL (None for no such club), read once per request: the
+    club language middleware, the zone decorator (`clubs.times.in_club_zone`) and a page's
+    view share the one row. Only for reading: a service locks and reads its own."""
+    known = getattr(request, "clubs_by_slug", None)
+    if known is None:
+        known = request.clubs_by_slug = {}
+    if slug not in known:
+        known[slug] = Club.objects.filter(slug=slug).order_by().first()
+    return known[slug]
+
+
+def club_or_404(request, slug: str) -> Club:
+    """`club_of_request`, or the page that says there is no such club."""
+    club = club_of_request(request, slug)
+    if club is None:
+        raise Http404("No such club.")
+    return club
 
 
 def upcoming_registrations(user, now=None):

@@ -54,14 +54,11 @@ def club_wall_clock(moment: datetime, club) -> datetime:
 
 
 def club_zone_name(request, slug=None, **_kwargs) -> str | None:
-    """The zone of the club whose `slug` is in the URL (None for no such club); as
-    `ClubLanguageMiddleware` read it for this request, when it did."""
-    from .models import Club
+    """The zone of the club whose `slug` is in the URL (None for no such club)."""
+    from .selectors import club_of_request
 
-    known = getattr(request, "club_zone_of", None)
-    if known is not None and slug in known:
-        return known[slug]
-    return Club.objects.filter(slug=slug).values_list("time_zone", flat=True).first()
+    club = club_of_request(request, slug)
+    return club.time_zone if club is not None else None
 
 
 # A club's pages (`slug` in the URL): every time on the page, and every time typed into its

@@ -9,7 +9,7 @@ import hashlib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Case, Count, Q, Value, When
+from django.db.models import Case, Count, OuterRef, Q, Subquery, Value, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -31,7 +31,7 @@ from .feeds import club_calendar, member_calendar
 from .forms import ClubForm, JoinForm, NightForm, RoleForm, WalkInForm
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access, may_leave
-from .selectors import night_registrations_version, upcoming_registrations
+from .selectors import club_or_404, night_registrations_version, upcoming_registrations
 from .times import in_club_zone
 
 Status = Registration.Status
@@ -97,10 +97,10 @@ def club_create(request):
 
 
 def _nights_key(request, nights: list[ClubNight]) -> str:
-    """What a rendered list of nights (without the reader's registrations) depends on, as the key
-    of its cached fragment: every field of the nights and their counts, their club's address
-    and zone, the language, the time zone and the reader's own zone (named beside a club time
-    when it differs)."""
+    """What a rendered list of nights depends on, as the key of its cached fragment: every field
+    of the nights and their counts, the reader's registration for each (its status: `mine`), their
+    club's address and zone, the language, the time zone and the reader's own zone (named beside
+    a club time when it differs)."""
     reader = request.user if request.user.is_authenticated else None
     content = (
         translation.get_language(),
@@ -110,7 +110,12 @@ def _nights_key(request, nights: list[ClubNight]) -> str:
             (
                 night.club.slug,
                 night.club.time_zone,
-                sorted((k, v) for k, v in night.__dict__.items() if not k.startswith("_")),
+                sorted(
+                    (k, v)
+                    for k, v in night.__dict__.items()
+                    if not k.startswith("_") and k != "mine"
+                ),
+                getattr(getattr(night, "mine", None), "status", None),
             )
             for night in nights
         ],
@@ -121,13 +126,13 @@ def _nights_key(request, nights: list[ClubNight]) -> str:
 @require_GET
 @in_club_zone
 def club_detail(request, slug):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_or_404(request, slug)
     access = club_access(request.user, club)
     nights = club.nights.with_counts()
     upcoming = nights.upcoming()
     if not access.is_director:
         upcoming = upcoming.scheduled()
-    past = list(nights.past().scheduled()[:5])
+    past = list(club.nights.past().scheduled()[:5])  # (without seats: no counts)
     my_registrations = {}
     if request.user.is_authenticated:
         my_registrations = {
@@ -137,18 +142,32 @@ def club_detail(request, slug):
     upcoming = list(upcoming[:20])
     for night in upcoming:
         night.mine = my_registrations.get(night.pk)
-    directors = club.memberships.filter(
-        role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
-    ).select_related("user")
+    # The directors (their names), each with the club's number of members beside it: one
+    # query (a club without directors counts its members apart).
+    members = (
+        Membership.objects.filter(club=OuterRef("club"))
+        .order_by()
+        .values("club")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    directors = list(
+        club.memberships.filter(role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR])
+        .select_related("user")
+        .only("club", "user__username", "user__display_name")
+        .annotate(members=Subquery(members))
+    )
+    member_count = directors[0].members if directors else club.memberships.count()
     context = {
         "club": club,
         "access": access,
         "may_leave": may_leave(access, club),
         "upcoming": upcoming,
         "past": past,
+        "upcoming_key": _nights_key(request, upcoming),
         "past_key": _nights_key(request, past),
         "directors": directors,
-        "member_count": club.memberships.count(),
+        "member_count": member_count,
         "join_form": JoinForm(),
         "pending_count": club.join_requests.filter(status=JoinRequest.Status.PENDING).count()
         if access.is_director
@@ -261,7 +280,7 @@ def join_request_withdraw(request, slug):
 @require_GET
 @in_club_zone
 def club_members(request, slug):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_or_404(request, slug)
     access = club_access(request.user, club)
     if not access.is_member:
         return _forbidden(

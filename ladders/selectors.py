@@ -5,18 +5,23 @@ club_ladders_list() -> list of (club, games)           clubs that have a ladder
 player_ratings(user) -> list[RatingLine]               every ladder the player is on
 rating_history(user, ladder) -> list[HistoryPoint]     oldest first, for the chart
 recent_games(user, limit) -> list[GamePlayer]
+stats_mark(user, game, club=None) -> dict              what changes with the stored statistics
 player_stats(user, game, club=None) -> (stats, games)  summed from stored game statistics
 stats_coverage(user, game, ...) -> StatsCoverage      which games those statistics count
 partner_users(stats) -> dict                           partner ids -> members (one query)
 partner_names(stats) -> dict                           partner ids -> names for "bids by partner"
 night_history(club, limit) -> list[NightResult]        who won each past club night
 player_tournaments(user, limit) -> list[TournamentLine]
+player_clubs(user) -> list[Membership]
+player_lists_stamp(user) -> str                       changes with the player's clubs and tournaments
+names_generation() -> int                              changes with any member's name
 recent_rebuilds(club) -> list[RebuildJob]              a ladder's latest rebuilds (None: site)
 rules_for(club) -> LadderRules                        how a club's ladders run (None: the site's)
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import uuid
 from collections import Counter, defaultdict
@@ -26,7 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Case, Count, F, IntegerField, Max, Q, Value, When, Window
+from django.db.models import Case, Count, F, IntegerField, Max, Min, Q, Value, When, Window
 from django.db.models.functions import Rank
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -87,19 +92,6 @@ def rules_for(club: Club | int | None) -> LadderRules:
     return LadderRules(row.rate_bot_games, row.min_games, row.active_days)
 
 
-def rules_of_clubs(club_ids) -> dict[int | None, LadderRules]:
-    """`rules_for` of many clubs (None: the site) with one query."""
-    club_ids = set(club_ids)
-    rows = {
-        row.club_id: LadderRules(row.rate_bot_games, row.min_games, row.active_days)
-        for row in ClubLadderSettings.objects.filter(club_id__in=club_ids - {None})
-    }
-    return {
-        club_id: SITE_RULES if club_id is None else rows.get(club_id, LadderRules())
-        for club_id in club_ids
-    }
-
-
 def ladder_explanation(
     min_games: int = MIN_GAMES,
     active_days: int | None = ACTIVE_DAYS,
@@ -154,40 +146,89 @@ def game_or_default(value: str | None) -> str:
 
 
 class BoardRows(Sequence):
-    """A leaderboard's rows as (LeaderboardRow, User) pairs. The members are read only for the
-    rows asked for (a page of them: one query), so that a long ladder's page costs no more
-    than a short one's. Rows whose member has gone since the leaderboard was cached are left
-    out."""
+    """A leaderboard's rows as (LeaderboardRow, User) pairs. Lazy: the rows themselves are
+    fetched (from the cache) only when some are asked for, and the members (their names) only
+    for the rows asked for (a page of them: one query), so that a long ladder's page costs no
+    more than a short one's, and a page whose rows are already rendered reads none. Rows whose
+    member has gone since the leaderboard was cached are left out."""
 
-    def __init__(self, rows: list[LeaderboardRow]):
-        self._rows = rows
+    def __init__(self, count: int, load):
+        self._count = count
+        self._load = load  # () -> (rows, wins)
+        self._loaded: tuple[list[LeaderboardRow], dict[int, int]] | None = None
         self._users: dict[int, User] = {}
+
+    def _data(self) -> tuple[list[LeaderboardRow], dict[int, int]]:
+        if self._loaded is None:
+            self._loaded = self._load()
+        return self._loaded
+
+    @property
+    def rows(self) -> list[LeaderboardRow]:
+        """The leaderboard's rows, without their members."""
+        return self._data()[0]
+
+    @property
+    def wins(self) -> dict[int, int]:
+        return self._data()[1]
 
     def _pairs(self, rows: list[LeaderboardRow]) -> list[tuple[LeaderboardRow, User]]:
         missing = {r.player for r in rows} - self._users.keys()
         if missing:
-            self._users.update(User.objects.in_bulk(missing))
+            # Only what the rows show (a name and the address of a player's page).
+            self._users.update(User.objects.only("username", "display_name").in_bulk(missing))
         return [(r, self._users[r.player]) for r in rows if r.player in self._users]
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return self._count
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return self._pairs(self._rows[index])
-        pairs = self._pairs([self._rows[index]])
+            return _BoardSlice(self, index)
+        pairs = self._pairs([self.rows[index]])
         if not pairs:
             raise IndexError(index)
         return pairs[0]
 
     def __iter__(self):
-        return iter(self._pairs(self._rows))
+        return iter(self._pairs(self.rows))
 
     def __eq__(self, other) -> bool:
         return list(self) == list(other)
 
     def __repr__(self) -> str:
-        return f"<BoardRows of {len(self._rows)}>"
+        return f"<BoardRows of {self._count}>"
+
+
+class _BoardSlice(Sequence):
+    """Some of a board's rows (a page of them), read when first looked at."""
+
+    def __init__(self, board_rows: BoardRows, part: slice):
+        self._board_rows = board_rows
+        self._part = part
+        self._pairs: list[tuple[LeaderboardRow, User]] | None = None
+
+    @property
+    def rows(self) -> list[LeaderboardRow]:
+        """These rows, without their members."""
+        return self._board_rows.rows[self._part]
+
+    def _read(self) -> list[tuple[LeaderboardRow, User]]:
+        if self._pairs is None:
+            self._pairs = self._board_rows._pairs(self.rows)
+        return self._pairs
+
+    def __len__(self) -> int:
+        return len(range(*self._part.indices(len(self._board_rows))))
+
+    def __getitem__(self, index):
+        return self._read()[index]
+
+    def __iter__(self):
+        return iter(self._read())
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
 
 
 @dataclass
@@ -196,72 +237,161 @@ class Board:
     club: Club | None
     ladder: Ladder | None
     rules: LadderRules
-    rows: Sequence[tuple[LeaderboardRow, User]]
+    rows: Sequence[tuple[LeaderboardRow, User]]  # a BoardRows, or a list of pairs
     explanation: str
     rated_players: int  # everyone with a rating, shown or not
     bot_note: str = ""  # site-wide: clubs that rate games with bots reach this ladder too
-    wins: dict[int, int] = field(default_factory=dict)  # games won, by shown player's id
+    # What the rows are, as they were computed: a new digest with any change to them.
+    digest: str = ""
 
     @property
     def game_label(self) -> str:
         return Game(self.game).label
 
+    @property
+    def wins(self) -> dict[int, int]:
+        """Games won, by shown player's id."""
+        return getattr(self.rows, "wins", {})
+
 
 BOARD_CACHE_SECONDS = 24 * 60 * 60
 
+NAMES_GENERATION = "ladders:names-generation"
 
-def _board_ratings(ladder: Ladder, min_games: int) -> dict[str, Any]:
-    """The ratings of a ladder's players with at least `min_games` games, and how many players
-    it rates: cached per ladder version (which every change to its ratings bumps). Plain
-    numbers, no names: the members themselves are read fresh for the rows shown."""
-    key = f"ladders:board:{ladder.pk}:{ladder.version}:{min_games}"
-    data = cache.get(key)
-    if data is None:
-        data = {
-            "rated": PlayerRating.objects.filter(ladder=ladder).count(),
-            "rows": list(
-                PlayerRating.objects.filter(ladder=ladder, games_played__gte=min_games)
-                .order_by()
-                .values_list("user_id", "mu", "sigma", "games_played", "wins", "last_played_at")
-            ),
-        }
-        cache.set(key, data, BOARD_CACHE_SECONDS)
-    return data
+
+def names_changed() -> None:
+    """A member's name changed, or a member went: forget every rendered list of names keyed by
+    `names_generation` (the ladders' rows)."""
+    cache.add(NAMES_GENERATION, 0, None)
+    try:
+        cache.incr(NAMES_GENERATION)
+    except ValueError:  # evicted in between
+        cache.set(NAMES_GENERATION, 1, None)
+
+
+def names_generation() -> int:
+    """A number that changes whenever a member's shown name or username changes (`names_changed`,
+    connected in `ladders.receivers`), for the keys of rendered rows of names."""
+    return cache.get(NAMES_GENERATION, 0)
+
+
+@dataclass(frozen=True)
+class _Leaderboard:
+    """A ladder's leaderboard as computed at some moment (its rows are cached apart, under
+    `rows_key`, and read only when some are shown), and the span of time it holds for: the rows
+    change with time alone only when a shown player's last game falls out of the active window
+    (after `until`), and a player hidden for an old last game was shown before `after`."""
+
+    rows_key: str
+    digest: str  # of the rows and their wins
+    count: int  # rows shown
+    rated: int  # everyone with a rating, shown or not
+    after: datetime | None
+    until: datetime | None
+
+    def holds_at(self, now: datetime) -> bool:
+        return (self.after is None or now > self.after) and (
+            self.until is None or now <= self.until
+        )
+
+
+def _leaderboard_key(ladder_id: int, version: int, rules: LadderRules) -> str:
+    return f"ladders:leaderboard:{ladder_id}:{version}:{rules.min_games}:{rules.active_days}"
+
+
+def _compute_leaderboard(ladder: Ladder, rules: LadderRules, now: datetime, key: str):
+    rated = list(
+        PlayerRating.objects.filter(ladder=ladder)
+        .order_by()
+        .values_list("user_id", "mu", "sigma", "games_played", "wins", "last_played_at")
+    )
+    eligible = [r for r in rated if r[3] >= rules.min_games]
+    rows = leaderboard(
+        {uid: Rating(mu, sigma) for uid, mu, sigma, *_ in eligible},
+        {uid: played for uid, _, _, played, *_ in eligible},
+        {uid: last for uid, *_, last in eligible},
+        now,
+        min_games=rules.min_games,
+        active_days=rules.active_days,
+    )
+    after = until = None
+    if rules.active_days is not None:
+        window = timedelta(days=rules.active_days)
+        shown = {row.player for row in rows}
+        until = min((row.last_played + window for row in rows), default=None)
+        after = max((r[5] + window for r in eligible if r[0] not in shown), default=None)
+    won = {uid: n for uid, *_, n, _ in eligible}
+    wins = {row.player: won[row.player] for row in rows}
+    rows_key = f"{key}:rows:{uuid.uuid4().hex}"
+    digest = hashlib.sha256(repr((rows, sorted(wins.items()))).encode()).hexdigest()
+    summary = _Leaderboard(rows_key, digest, len(rows), len(rated), after, until)
+    return summary, (rows, wins)
+
+
+def _ladder_leaderboard(
+    ladder: Ladder, rules: LadderRules, now: datetime
+) -> tuple[_Leaderboard, BoardRows]:
+    """A ladder's leaderboard at `now`: cached per ladder version (which every change to its
+    ratings bumps) and rules, for as long as time alone leaves it as it is. Plain numbers, no
+    names: the members themselves are read fresh for the rows shown."""
+    key = _leaderboard_key(ladder.pk, ladder.version, rules)
+    summary = cache.get(key)
+    if summary is None or not summary.holds_at(now):
+        summary, data = _compute_leaderboard(ladder, rules, now, key)
+        cache.set_many({key: summary, summary.rows_key: data}, BOARD_CACHE_SECONDS)
+        rows = BoardRows(summary.count, lambda: data)
+    else:
+
+        def load():
+            data = cache.get(summary.rows_key)
+            if data is None:  # evicted apart from its summary: the same rows again
+                data = _compute_leaderboard(ladder, rules, now, key)[1]
+                cache.set(summary.rows_key, data, BOARD_CACHE_SECONDS)
+            return data
+
+        rows = BoardRows(summary.count, load)
+    return summary, rows
+
+
+def _rules_from_row(ladder: Ladder) -> LadderRules:
+    """The rules read beside a club's ladder (`_with_rules`): the defaults without settings."""
+    if ladder.settings_id is None:
+        return LadderRules()
+    return LadderRules(ladder.settings_bots, ladder.settings_min_games, ladder.settings_days)
+
+
+def _with_rules(ladders):
+    """Ladders with their club's settings read in the same query (see `_rules_from_row`)."""
+    return ladders.annotate(
+        settings_id=F("club__ladder_settings__id"),
+        settings_bots=F("club__ladder_settings__rate_bot_games"),
+        settings_min_games=F("club__ladder_settings__min_games"),
+        settings_days=F("club__ladder_settings__active_days"),
+    )
 
 
 def ladder_board(game: str, club: Club | None = None, now: datetime | None = None) -> Board:
     """A ladder as the pages show it: players with enough recent games, best μ − 3σ first."""
     now = now or timezone.now()
-    rules = rules_for(club)
-    explanation = ladder_explanation(rules.min_games, rules.active_days, rules.rate_with_bots)
     bot_note = ""
-    if club is None and ClubLadderSettings.objects.filter(rate_bot_games=True).exists():
-        bot_note = _(
-            "Some clubs rate their games with a bot at the table (for the people in them); "
-            "those games count here too. Bots themselves are never rated."
-        )
-    ladder = Ladder.objects.filter(game=game, club=club).first()
+    if club is None:
+        rules = SITE_RULES
+        ladder = Ladder.objects.filter(game=game, club=None).order_by().first()
+        if ClubLadderSettings.objects.filter(rate_bot_games=True).exists():
+            bot_note = _(
+                "Some clubs rate their games with a bot at the table (for the people in "
+                "them); those games count here too. Bots themselves are never rated."
+            )
+    else:
+        # The ladder and its club's rules in one query (the rules alone without a ladder).
+        ladder = _with_rules(Ladder.objects.filter(game=game, club=club)).order_by().first()
+        rules = rules_for(club) if ladder is None else _rules_from_row(ladder)
+    explanation = ladder_explanation(rules.min_games, rules.active_days, rules.rate_with_bots)
     if ladder is None:
         return Board(game, club, None, rules, [], explanation, 0, bot_note)
-    data = _board_ratings(ladder, rules.min_games)
-    rows = leaderboard(
-        {uid: Rating(mu, sigma) for uid, mu, sigma, *_ in data["rows"]},
-        {uid: played for uid, _, _, played, *_ in data["rows"]},
-        {uid: last for uid, *_, last in data["rows"]},
-        now,
-        min_games=rules.min_games,
-        active_days=rules.active_days,
-    )
+    summary, rows = _ladder_leaderboard(ladder, rules, now)
     return Board(
-        game,
-        club,
-        ladder,
-        rules,
-        BoardRows(rows),
-        explanation,
-        data["rated"],
-        bot_note,
-        {uid: wins for uid, *_, wins, _ in data["rows"]},
+        game, club, ladder, rules, rows, explanation, summary.rated, bot_note, summary.digest
     )
 
 
@@ -303,9 +433,23 @@ def ratings_of(user):
 
 
 def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:
-    """Every ladder the player has a rating on: site-wide first, then clubs by name."""
+    """Every ladder the player has a rating on: site-wide first, then clubs by name.
+
+    One query for the ratings, their ladders, clubs and rules. The places on the ladders come
+    from a cache keyed by those ladders' versions and rules, for as long as time alone leaves
+    them as they are; else from one more query (every ladder's players above at once)."""
     now = now or timezone.now()
-    ratings = list(PlayerRating.objects.filter(user=user).select_related("ladder", "ladder__club"))
+    ratings = list(
+        PlayerRating.objects.filter(user=user)
+        .select_related("ladder", "ladder__club")
+        # Each ladder's rules, in the same query (see `_rules_from_row`).
+        .annotate(
+            settings_id=F("ladder__club__ladder_settings__id"),
+            settings_bots=F("ladder__club__ladder_settings__rate_bot_games"),
+            settings_min_games=F("ladder__club__ladder_settings__min_games"),
+            settings_days=F("ladder__club__ladder_settings__active_days"),
+        )
+    )
     ratings.sort(
         key=lambda r: (
             r.ladder.club_id is not None,
@@ -313,37 +457,18 @@ def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:
             r.ladder.game,
         )
     )
-    rules_of = rules_of_clubs({r.ladder.club_id for r in ratings})
+    rules_of = {
+        r.ladder_id: SITE_RULES if r.ladder.club_id is None else _rules_from_row(r) for r in ratings
+    }
     shown = []
     for rating in ratings:
-        rules = rules_of[rating.ladder.club_id]
+        rules = rules_of[rating.ladder_id]
         if rating.games_played >= rules.min_games and (
             rules.active_days is None
             or rating.last_played_at >= now - timedelta(days=rules.active_days)
         ):
             shown.append(rating)
-    # Each shown rating's place: one more than the players above it on its ladder, counted for
-    # every ladder at once (one query, grouped by ladder).
-    above: dict[int, int] = {}
-    if shown:
-        better = Q()
-        for rating in shown:
-            rules = rules_of[rating.ladder.club_id]
-            one = Q(
-                ladder_id=rating.ladder_id,
-                conservative__gt=rating.conservative,
-                games_played__gte=rules.min_games,
-            )
-            if rules.active_days is not None:
-                one &= Q(last_played_at__gte=now - timedelta(days=rules.active_days))
-            better |= one
-        above = dict(
-            PlayerRating.objects.filter(better)
-            .order_by()
-            .values("ladder_id")
-            .annotate(n=Count("pk"))
-            .values_list("ladder_id", "n")
-        )
+    above = _players_above(user, shown, rules_of, now) if shown else {}
     shown_ids = {r.pk for r in shown}
     return [
         RatingLine(
@@ -353,6 +478,61 @@ def player_ratings(user, now: datetime | None = None) -> list[RatingLine]:
         )
         for rating in ratings
     ]
+
+
+def _players_above(user, shown: list[PlayerRating], rules_of, now: datetime) -> dict[int, int]:
+    """How many players are above each of `shown` (the player's ratings on the ladders they
+    appear on), by ladder.
+
+    Cached under every ladder's version and rules and the ratings themselves, and kept while
+    nobody counted above can have dropped out of a ladder's active window (from the moment it was
+    counted until the oldest last game among them leaves it): a count changes otherwise only
+    with a ladder's version."""
+    key = "ladders:above:{}:{}".format(
+        user.pk,
+        hashlib.sha256(
+            repr(
+                [
+                    (r.ladder_id, r.ladder.version, rules_of[r.ladder_id], r.conservative)
+                    for r in shown
+                ]
+            ).encode()
+        ).hexdigest(),
+    )
+    cached = cache.get(key)
+    if (
+        cached is not None
+        and cached["at"] <= now
+        and (cached["until"] is None or now <= cached["until"])
+    ):
+        return cached["above"]
+    # One query, grouped by ladder: the players above, and the oldest last game among them.
+    better = Q()
+    for rating in shown:
+        rules = rules_of[rating.ladder_id]
+        one = Q(
+            ladder_id=rating.ladder_id,
+            conservative__gt=rating.conservative,
+            games_played__gte=rules.min_games,
+        )
+        if rules.active_days is not None:
+            one &= Q(last_played_at__gte=now - timedelta(days=rules.active_days))
+        better |= one
+    above, until = {}, None
+    for ladder_id, n, oldest in (
+        PlayerRating.objects.filter(better)
+        .order_by()
+        .values("ladder_id")
+        .annotate(n=Count("pk"), oldest=Min("last_played_at"))
+        .values_list("ladder_id", "n", "oldest")
+    ):
+        above[ladder_id] = n
+        days = rules_of[ladder_id].active_days
+        if days is not None:
+            leaves = oldest + timedelta(days=days)
+            until = leaves if until is None else min(until, leaves)
+    cache.set(key, {"above": above, "at": now, "until": until}, BOARD_CACHE_SECONDS)
+    return above
 
 
 def rating_history(user, ladder: Ladder) -> list[HistoryPoint]:
@@ -377,7 +557,28 @@ def history_changes(user, ladder: Ladder, limit: int = 10) -> list[RatingChange]
 
 
 def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePlayer]:
-    qs = GamePlayer.objects.filter(user=user).select_related("rated_game", "rated_game__club")
+    qs = (
+        GamePlayer.objects.filter(user=user)
+        .select_related("rated_game", "rated_game__club")
+        # What a line of the player page shows (not the games' teams, ranks and scores).
+        .only(
+            "place",
+            "played_at",
+            "rated_game",
+            "rated_game__source",
+            "rated_game__source_id",
+            "rated_game__label",
+            "rated_game__url",
+            "rated_game__table_id",
+            "rated_game__played_at",
+            "rated_game__rated",
+            "rated_game__has_bots",
+            "rated_game__is_demo",
+            "rated_game__club",
+            "rated_game__club__name",
+            "rated_game__club__slug",
+        )
+    )
     if game:
         qs = qs.filter(rated_game__game=game)
     entries = list(qs.order_by("-played_at", "-id")[:limit])
@@ -385,15 +586,28 @@ def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePla
     return entries
 
 
-def player_stats(user, game: str, club: Club | None = None):
-    """The player's statistics over every recorded online game of `game` (or a club's)."""
+def stats_mark(user, game: str, club: Club | None = None) -> dict[str, Any]:
+    """What would change with any of the player's stored game statistics of `game` (or a
+    club's): how many there are (`n`), the newest row (`top`), the latest time one was
+    (re)computed (`last`); and how many of those games had a bot at the table (`with_bots`).
+    One small aggregate, for `player_stats` and `stats_coverage` both."""
     qs = PlayerGameStats.objects.filter(user=user, game=game)
     if club is not None:
         qs = qs.filter(club=club)
-    # The sum is cached under what would change with any row: how many there are, the newest
-    # row and the latest time one was (re)computed. So a page reads one small aggregate, not
-    # every game's figures.
-    mark = qs.aggregate(n=Count("pk"), top=Max("pk"), last=Max("computed_at"))
+    return qs.aggregate(
+        n=Count("pk"),
+        top=Max("pk"),
+        last=Max("computed_at"),
+        with_bots=Count("pk", filter=Q(rated_game__has_bots=True)),
+    )
+
+
+def player_stats(user, game: str, club: Club | None = None, *, mark: dict | None = None):
+    """The player's statistics over every recorded online game of `game` (or a club's).
+
+    The sum is cached under `stats_mark` (read here unless given), which changes with any row:
+    so a page reads one small aggregate, not every game's figures."""
+    mark = mark or stats_mark(user, game, club)
     if not mark["n"]:
         return stats_data.load(stats_data.empty(game)), 0
     key = "ladders:stats:{}:{}:{}:{}:{}:{}".format(
@@ -401,6 +615,9 @@ def player_stats(user, game: str, club: Club | None = None):
     )
     data = cache.get(key)
     if data is None:
+        qs = PlayerGameStats.objects.filter(user=user, game=game)
+        if club is not None:
+            qs = qs.filter(club=club)
         data = stats_data.total(game, qs.values_list("data", flat=True))
         cache.set(key, data, BOARD_CACHE_SECONDS)
     return stats_data.load(data), mark["n"]
@@ -426,27 +643,33 @@ class StatsCoverage:
 
 
 def stats_coverage(
-    user, game: str, *, bot_games: int = 10, with_unfinished: bool = False
+    user,
+    game: str,
+    *,
+    bot_games: int = 10,
+    with_unfinished: bool = False,
+    mark: dict | None = None,
 ) -> StatsCoverage:
     """What `player_stats(user, game)` counts and leaves out. `with_unfinished` lists the
     player's tables of `game` still being played (only for the player's own eyes: a table may
-    be invitation-only)."""
-    counted = RatedGame.objects.filter(stats__user=user, game=game)
-    totals = counted.aggregate(games=Count("pk"), with_bots=Count("pk", filter=Q(has_bots=True)))
+    be invitation-only). `mark`: the `stats_mark(user, game)` already read, if it was."""
+    mark = mark or stats_mark(user, game)
     unfinished = []
     if with_unfinished:
         from games.selectors import tables_of
 
         unfinished = list(tables_of(user).filter(game=game)[:5])
-    latest_with_bots = list(
-        counted.filter(has_bots=True)
-        .select_related("club")
-        .order_by("-played_at", "-id")[:bot_games]
-    )
-    word_labels(latest_with_bots)
+    latest_with_bots = []
+    if mark["with_bots"]:
+        latest_with_bots = list(
+            RatedGame.objects.filter(stats__user=user, game=game, has_bots=True)
+            .select_related("club")
+            .order_by("-played_at", "-id")[:bot_games]
+        )
+        word_labels(latest_with_bots)
     return StatsCoverage(
-        games=totals["games"],
-        with_bots=totals["with_bots"],
+        games=mark["n"],
+        with_bots=mark["with_bots"],
         bot_games=latest_with_bots,
         entered_by_hand=GamePlayer.objects.filter(
             user=user, rated_game__game=game, rated_game__source=RatedGame.Source.TOURNAMENT
@@ -586,19 +809,57 @@ def nights_changed() -> None:
 def night_history_cached(club: Club, limit: int = 12) -> list[NightResult]:
     """`night_history`, cached until anything it reads changes (`nights_changed`) or the club's
     next night starts (and joins the history); in the reader's language (the lines' words)."""
-    return night_history_stamped(club, limit)[0]
+    return list(night_history_stamped(club, limit)[0])
 
 
-def night_history_stamped(club: Club, limit: int = 12) -> tuple[list[NightResult], str]:
+class _CachedLines(Sequence):
+    """Cached lines, read from the cache only when looked at (a page whose rendering of them is
+    cached too needs only their number)."""
+
+    def __init__(self, count: int, load):
+        self._count = count
+        self._load = load
+        self._lines: list | None = None
+
+    def _read(self) -> list:
+        if self._lines is None:
+            self._lines = self._load()
+        return self._lines
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        return self._read()[index]
+
+    def __iter__(self):
+        return iter(self._read())
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+
+def night_history_stamped(club: Club, limit: int = 12) -> tuple[Sequence[NightResult], str]:
     """`night_history_cached` and a stamp new with each computation of the lines (a page keys
-    what it renders from them by it)."""
+    what it renders from them by it). The lines are read from the cache only when looked at."""
     now = timezone.now()
     generation = cache.get(NIGHTS_GENERATION, 0)
     key = f"ladders:nights:{club.pk}:{limit}:{generation}:{translation.get_language()}"
     cached = cache.get(key)
-    fresh = cached is not None and (cached["until"] is None or now < cached["until"])
-    if fresh and "stamp" in cached:  # (an entry cached before stamps has none)
-        return cached["lines"], cached["stamp"]
+    if (
+        cached is not None
+        and "lines_key" in cached  # (an entry cached before has none)
+        and (cached["until"] is None or now < cached["until"])
+    ):
+
+        def load() -> list[NightResult]:
+            lines = cache.get(cached["lines_key"])
+            if lines is None:  # evicted apart from its stamp: nothing has changed since
+                lines = night_history(club, limit, now)
+                cache.set(cached["lines_key"], lines, BOARD_CACHE_SECONDS)
+            return lines
+
+        return _CachedLines(cached["count"], load), cached["stamp"]
     lines = night_history(club, limit, now)
     until = (
         club.nights.filter(status=ClubNight.Status.SCHEDULED, starts_at__gte=now)
@@ -607,7 +868,14 @@ def night_history_stamped(club: Club, limit: int = 12) -> tuple[list[NightResult
         .first()
     )
     stamp = uuid.uuid4().hex
-    cache.set(key, {"lines": lines, "until": until, "stamp": stamp}, BOARD_CACHE_SECONDS)
+    lines_key = f"{key}:lines:{stamp}"
+    cache.set_many(
+        {
+            key: {"until": until, "stamp": stamp, "count": len(lines), "lines_key": lines_key},
+            lines_key: lines,
+        },
+        BOARD_CACHE_SECONDS,
+    )
     return lines, stamp
 
 
@@ -756,8 +1024,33 @@ def player_tournaments(user, limit: int = 10) -> list[TournamentLine]:
     return [TournamentLine(m.entrant.tournament, m.entrant, m.place, m.lines) for m in members]
 
 
+PLAYER_LISTS_GENERATION = "ladders:player-lists-generation"
+
+
+def player_lists_changed() -> None:
+    """Forget every cached list of a player's clubs and tournaments: a membership, a club, a
+    tournament (its standings come with it: `standings_version`), an entrant or an entrant's
+    member changed (see `ladders.receivers`)."""
+    cache.add(PLAYER_LISTS_GENERATION, 0, None)
+    try:
+        cache.incr(PLAYER_LISTS_GENERATION)
+    except ValueError:  # evicted in between
+        cache.set(PLAYER_LISTS_GENERATION, 1, None)
+
+
+def player_lists_stamp(user) -> str:
+    """What `player_clubs(user)` and `player_tournaments(user)` depend on, as a stamp: the
+    player and a generation that every change to what they read bumps (`player_lists_changed`)."""
+    return f"{user.pk}:{cache.get(PLAYER_LISTS_GENERATION, 0)}"
+
+
 def player_clubs(user) -> list[Any]:
-    return list(user.memberships.select_related("club").order_by("club__name"))
+    """The player's memberships, with their clubs' names and addresses, by club name."""
+    return list(
+        user.memberships.select_related("club")
+        .only("club", "club__name", "club__slug")
+        .order_by("club__name")
+    )
 
 
 def recent_rebuilds(club: Club | None, limit: int = 5) -> list[RebuildJob]:

@@ -25,11 +25,13 @@ from accounts.models import User
 from accounts.zones import in_reader_zone
 from clubs.models import Club
 from clubs.permissions import club_access
+from clubs.selectors import club_or_404
 from clubs.times import in_club_zone
 from core import live
 from core.choices import Game
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
+from games.selectors import viewable_table_ids
 
 from . import charts, selectors, services
 from .forms import LadderSettingsForm, RebuildForm
@@ -57,33 +59,74 @@ def _game_tabs(base_url: str, current: str, extra: dict | None = None) -> list[d
     return tabs
 
 
+class _Lazy:
+    """A list read when a template first looks at it."""
+
+    def __init__(self, read):
+        self._read = read
+        self._items: list | None = None
+
+    def _list(self) -> list:
+        if self._items is None:
+            self._items = list(self._read())
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __iter__(self):
+        return iter(self._list())
+
+
+class _PageRows:
+    """The rows of a ladder's page for its template, read (the rows, their members) only when
+    the template renders them: not when their fragment is already cached."""
+
+    def __init__(self, page, wins_of):
+        self._page = page
+        self._wins_of = wins_of
+
+    def __len__(self) -> int:
+        return len(self._page)
+
+    def __iter__(self):
+        wins = self._wins_of()
+        for row, user in self._page:
+            yield {"row": row, "user": user, "wins": wins.get(user.pk, 0)}
+
+
 def _board_context(request, game: str, club: Club | None) -> dict:
     board = selectors.ladder_board(game, club)
     page = Paginator(board.rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [{"row": row, "user": user, "wins": board.wins.get(user.pk, 0)} for row, user in page]
-    return {"board": board, "page": page, "rows": rows, "rows_key": _rows_key(request, board, rows)}
+    rows = _PageRows(page, lambda: board.wins)
+    return {
+        "board": board,
+        "page": page,
+        "rows": rows,
+        "rows_key": _rows_key(request, board, page),
+    }
 
 
-def _rows_key(request, board, rows: list[dict]) -> str:
+def _rows_key(request, board, page) -> str:
     """What the rendered rows of a ladder page depend on, as the key of their cached fragment:
-    every figure and name in them, the reader (their own row is marked), the language (names
-    of months, decimal marks) and the time zone (the dates)."""
+    the ladder's rows as computed (their digest) and which of them are on the page, the members'
+    names (their generation), the reader when their own row is on the page (it is marked), the
+    language (decimal marks, names of months) and the time zone (the dates)."""
     me = request.user.pk if request.user.is_authenticated else None
+    if me is not None:
+        shown = getattr(page.object_list, "rows", ())  # (an empty ladder's page: a plain list)
+        if not any(row.player == me for row in shown):
+            me = None
     content = (
         translation.get_language(),
         timezone.get_current_timezone_name(),
         board.game,
         board.club.slug if board.club else None,
-        [
-            (
-                item["row"],
-                item["wins"],
-                item["user"].username,
-                item["user"].shown_name,
-                item["user"].pk == me,
-            )
-            for item in rows
-        ],
+        board.digest,
+        page.number,
+        len(page),
+        selectors.names_generation(),
+        me,
     )
     return hashlib.sha256(repr(content).encode()).hexdigest()
 
@@ -127,7 +170,7 @@ def index(request):
 @require_GET
 @in_club_zone
 def club_ladder(request, slug):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_or_404(request, slug)
     game = selectors.game_or_default(request.GET.get("game"))
     base = reverse("ladders:club", args=[club.slug])
     access = club_access(request.user, club)
@@ -221,14 +264,23 @@ def player(request, username):
             "game": Game(game).label,
         }
     chart, changes = _rating_part(person, ladder, title)
-    stats, stats_games = selectors.player_stats(person, game)
+    mark = selectors.stats_mark(person, game)
+    stats, stats_games = selectors.player_stats(person, game, mark=mark)
     # The statistics are frozen dataclasses: their repr holds every figure.
     stats_key = _content_key((game, stats))
     is_me = request.user.is_authenticated and request.user.pk == person.pk
+    recent = selectors.recent_games(person)
+    # Which of the listed games' tables the reader may open (their lines link to them): one
+    # question for both lists.
+    open_tables = viewable_table_ids(
+        request.user,
+        [c.rated_game.table_id for c in changes] + [e.rated_game.table_id for e in recent],
+    )
+    zone = timezone.get_current_timezone_name()
     context = {
         "person": person,
         "is_me": is_me,
-        "coverage": selectors.stats_coverage(person, game, with_unfinished=is_me),
+        "coverage": selectors.stats_coverage(person, game, with_unfinished=is_me, mark=mark),
         "lines": lines,
         "game": game,
         "game_label": Game(game).label,
@@ -251,21 +303,49 @@ def player(request, username):
         ],
         "chart": mark_safe(chart),  # built by ladders.charts, every text escaped
         "changes": changes,
-        "recent": selectors.recent_games(person),
-        "clubs": selectors.player_clubs(person),
-        "tournaments": selectors.player_tournaments(person),
+        "recent": recent,
+        "open_tables": open_tables,
+        "lines_key": _content_key(
+            (
+                "ratings",
+                is_me,
+                [
+                    (ln.ladder.get_absolute_url(), ln.where, ln.game_label, ln.position)
+                    + (ln.rating.conservative, ln.rating.mu, ln.rating.sigma)
+                    + (ln.rating.games_played, ln.rating.wins)
+                    for ln in lines
+                ],
+            )
+        ),
+        "changes_key": _content_key(
+            (
+                "changes",
+                zone,
+                [(c.pk, c.played_at, c.delta, _game_line(c.rated_game)) for c in changes],
+                sorted(open_tables),
+            )
+        ),
+        "recent_key": _content_key(
+            (
+                "recent",
+                zone,
+                [
+                    (e.pk, e.place, e.played_at, _game_line(e.rated_game))
+                    + (e.rated_game.club.name if e.rated_game.club_id else None,)
+                    for e in recent
+                ],
+                sorted(open_tables),
+            )
+        ),
+        # Read only when their cached rendering is missing (`lists_key`).
+        "clubs": _Lazy(lambda: selectors.player_clubs(person)),
+        "tournaments": _Lazy(lambda: selectors.player_tournaments(person)),
+        "lists_key": _content_key(("player-lists", selectors.player_lists_stamp(person))),
         "stats": stats,
         "stats_games": stats_games,
         "stats_key": stats_key,
         **_stats_charts(stats, game, stats_key),
     }
-    context["tournaments_key"] = _content_key(
-        [
-            (t.tournament.pk, t.tournament.name, t.tournament.club.name, t.tournament.status)
-            + (t.rank, t.entrants)
-            for t in context["tournaments"]
-        ]
-    )
     if game == Game.FIVE_HUNDRED:
         partners = selectors.partner_rows(stats)
         context["partners"] = partners
@@ -275,6 +355,12 @@ def player(request, username):
     if request.htmx and request.htmx.target == "player-game":
         return render(request, "ladders/player.html#player-game", context)
     return render(request, "ladders/player.html", context)
+
+
+def _game_line(rated_game) -> tuple:
+    """What a line of a list of games shows of a recorded game (for its rendering's key)."""
+    g = rated_game
+    return (g.pk, g.source, g.shown_label, g.url, g.table_id, g.rated, g.has_bots, g.is_demo)
 
 
 def _rating_part(person, ladder, title: str) -> tuple[str, list]:

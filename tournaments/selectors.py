@@ -505,39 +505,56 @@ def standings(tournament: Tournament) -> list[dict[str, Any]]:
     """The standings as last recalculated, best first: one dict a line with `rank`, `entrant`
     (id, name, seed, withdrawn), `points`, `played`, `wins`, `draws`, `losses`, `byes`,
     `game_points`, `hands_won` and `tiebreaks` (label and value, in the director's order)."""
+    # The tiebreaks' names in the reader's language, once for every line.
+    labels = {str(key): str(label) for key, label in TIEBREAK_LABELS.items()}
+    # Plain values, not model instances: only what a line shows, with its entrant's name.
     rows = (
         Standing.objects.filter(tournament=tournament)
-        .select_related("entrant")
         .order_by("position")
+        .values(
+            "position",
+            "rank",
+            "points",
+            "played",
+            "wins",
+            "draws",
+            "losses",
+            "byes",
+            "game_points",
+            "hands_won",
+            "data",
+            "entrant_id",
+            "entrant__name",
+            "entrant__seed",
+            "entrant__withdrawn",
+        )
     )
     out = []
     for row in rows:
-        data = row.data or {}
+        data = row["data"] or {}
         out.append(
             {
-                "position": row.position,
-                "rank": row.rank,
+                "position": row["position"],
+                "rank": row["rank"],
                 "entrant": {
-                    "id": row.entrant_id,
-                    "name": row.entrant.name,
-                    "seed": row.entrant.seed,
-                    "withdrawn": row.entrant.withdrawn,
+                    "id": row["entrant_id"],
+                    "name": row["entrant__name"],
+                    "seed": row["entrant__seed"],
+                    "withdrawn": row["entrant__withdrawn"],
                 },
-                "points": data.get("points", plain(row.points)),
-                "played": row.played,
-                "wins": row.wins,
-                "draws": row.draws,
-                "losses": row.losses,
-                "byes": row.byes,
-                "game_points": row.game_points,
-                "hands_won": row.hands_won,
+                "points": data.get("points", plain(row["points"])),
+                "played": row["played"],
+                "wins": row["wins"],
+                "draws": row["draws"],
+                "losses": row["losses"],
+                "byes": row["byes"],
+                "game_points": row["game_points"],
+                "hands_won": row["hands_won"],
                 "points_difference": data.get("points_difference"),
                 "buchholz": data.get("buchholz"),
                 "sonneborn_berger": data.get("sonneborn_berger"),
                 "tiebreaks": [
-                    {**t, "label": str(TIEBREAK_LABELS.get(Tiebreak(t["key"]), t["label"]))}
-                    if t.get("key") in Tiebreak._value2member_map_
-                    else t
+                    {**t, "label": labels[t["key"]]} if t.get("key") in labels else t
                     for t in data.get("tiebreaks", [])
                 ],
             }

@@ -75,3 +75,45 @@ def test_the_club_zone_is_the_same_whoever_reads_and_an_unknown_club_is_a_404(
     assert clock in _past(client, club)
     client.logout()
     assert client.get("/clubs/no-such-club/").status_code == 404
+
+
+def _upcoming(client, club) -> str:
+    page = client.get(f"/clubs/{club.slug}/").content.decode()
+    return page[page.index('<ul class="night-list">') :].split("</ul>", 1)[0]
+
+
+def test_upcoming_nights_show_a_registration_at_once_and_only_to_its_reader(
+    client, club, people, night
+):
+    from clubs import services
+
+    visitor = _upcoming(client, club)
+    assert "0 of 8 seats taken" in visitor
+    services.night_register(people.member, night)
+    assert "1 of 8 seats taken" in _upcoming(client, club)  # the count, for everyone
+    login(client, people.member)
+    mine = _upcoming(client, club)
+    assert "Registered" in mine and "1 of 8 seats taken" in mine
+    login(client, people.director)
+    theirs = _upcoming(client, club)
+    assert "Registered" not in theirs and "1 of 8 seats taken" in theirs
+    client.logout()
+    assert "Registered" not in _upcoming(client, club)
+    night.title = "Winter Drive"
+    night.save()
+    assert "Winter Drive" in _upcoming(client, club)
+
+
+def test_cached_upcoming_nights_are_the_fresh_ones_in_every_language(client, club, people, night):
+    from clubs import services
+
+    services.night_register(people.member, night)
+    login(client, people.member)
+    cached = {}
+    for code, _name in settings.LANGUAGES:
+        page = client.get(f"/clubs/{club.slug}/", headers={"accept-language": code})
+        cached[code] = page.content.decode().split('<ul class="night-list">', 1)[1]
+    cache.clear()
+    for code, _name in settings.LANGUAGES:
+        page = client.get(f"/clubs/{club.slug}/", headers={"accept-language": code})
+        assert page.content.decode().split('<ul class="night-list">', 1)[1] == cached[code]

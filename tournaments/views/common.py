@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
@@ -14,24 +15,49 @@ from .. import selectors, services
 from ..models import Round, Tournament, TournamentTable
 
 
+def _read_tournament(pk) -> Tournament | None:
+    tournament = (
+        Tournament.objects.select_related("club", "night", "house_rules", "champion")
+        .filter(pk=pk)
+        .order_by()
+        .first()
+    )
+    if tournament is not None and tournament.night is not None:
+        if tournament.night.club_id == tournament.club_id:
+            tournament.night.club = tournament.club  # (the night's address needs its club's slug)
+    return tournament
+
+
+def _tournament_of_request(request, pk) -> Tournament | None:
+    """Tournament `pk` with its club, night, house rules and champion, read once per request
+    (the zone decorator and a page's view share the row)."""
+    known = getattr(request, "tournaments_by_pk", None)
+    if known is None:
+        known = request.tournaments_by_pk = {}
+    if pk not in known:
+        known[pk] = _read_tournament(pk)
+    return known[pk]
+
+
 def _tournament_zone_name(request, pk=None, slug=None, **_kwargs) -> str | None:
     """The zone of the club running tournament `pk`, or of the club `slug` (its tournament list
     and the create form)."""
     if pk is None:
         return club_zone_name(request, slug)
-    return Tournament.objects.filter(pk=pk).values_list("club__time_zone", flat=True).first()
+    tournament = _tournament_of_request(request, pk)
+    return tournament.club.time_zone if tournament is not None else None
 
 
 # A tournament's pages are in its club's zone.
 in_club_zone = in_zone_of(_tournament_zone_name)
 
 
-def get_tournament(pk: int) -> Tournament:
-    tournament = get_object_or_404(
-        Tournament.objects.select_related("club", "night", "house_rules", "champion"), pk=pk
-    )
-    if tournament.night is not None and tournament.night.club_id == tournament.club_id:
-        tournament.night.club = tournament.club  # (the night's address needs its club's slug)
+def get_tournament(pk: int, request=None) -> Tournament:
+    """Tournament `pk` (its club, night, house rules and champion loaded), or the 404 page. With
+    `request` (a page that only reads), the row the zone decorator read for it."""
+    tournament = _read_tournament(pk) if request is None else _tournament_of_request(request, pk)
+    if tournament is None:
+        raise Http404("No such tournament.")
     return tournament
 
 

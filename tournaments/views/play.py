@@ -188,7 +188,7 @@ def _detail_context(request, tournament, access, *, box_flash=None, posted=None)
 @require_GET
 @in_club_zone
 def tournament_detail(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     access = access_of(request, tournament)
     context = _detail_context(request, tournament, access)
     if request.htmx and request.GET.get("fragment") == "live":
@@ -200,7 +200,7 @@ def tournament_detail(request, pk):
 @require_POST
 @in_club_zone
 def pair_next_round(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     try:
         round_ = services.tournament_pair_round(request.user, tournament)
     except services.TournamentError as error:
@@ -263,7 +263,7 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
 @require_GET
 @in_club_zone
 def round_detail(request, pk, number):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     round_ = get_round(tournament, number)
     access = access_of(request, tournament)
     if not policies.may_see_round(access, round_):
@@ -298,7 +298,7 @@ ROUND_ACTIONS = {
 @require_POST
 @in_club_zone
 def round_action(request, pk, number, action):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     round_ = get_round(tournament, number)
     if action not in ROUND_ACTIONS:
         raise Http404(_("Unknown action."))
@@ -371,7 +371,7 @@ def _swap(actor, tournament, round_, picks) -> str:
 def round_swap(request, pk, number):
     """Swap the two people (or partnerships) the director ticked: two partners trade seats;
     players of different partnerships move their whole partnerships (seats or byes)."""
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     round_ = get_round(tournament, number)
     access = access_of(request, tournament)
     if not policies.may_manage(access):
@@ -394,7 +394,7 @@ def round_swap(request, pk, number):
 @require_POST
 @in_club_zone
 def table_online(request, pk, table_id):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     table = get_table(tournament, table_id)
     online = request.POST.get("online") == "1"
     return run_action(
@@ -416,7 +416,7 @@ def table_online(request, pk, table_id):
 @require_GET
 @in_club_zone
 def table_detail(request, pk, table_id):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     table = get_table(tournament, table_id)
     if tournament.is_duplicate:
         return redirect(tournament_url(tournament, "duplicate_table", table.pk))
@@ -503,7 +503,7 @@ def result_enter(request, pk, table_id):
     """Enter a result. `mode`: "player" (a player at the table: waits for an opponent),
     "director" (a director's entry, confirmed at once, with a reason) or "correct" (a director
     sets a confirmed result, with a reason). The audit log keeps every director's change."""
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     table = get_table(tournament, table_id)
     mode = request.POST.get("mode", "player")
     by_director = mode in ("director", "correct")
@@ -555,7 +555,7 @@ def result_enter(request, pk, table_id):
 @require_POST
 @in_club_zone
 def result_confirm(request, pk, table_id):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     table = get_table(tournament, table_id)
     try:
         result = services.result_confirm(request.user, table)
@@ -575,7 +575,7 @@ def result_confirm(request, pk, table_id):
 @in_club_zone
 def result_dispute(request, pk, table_id):
     """Dispute (throw away) a result waiting for confirmation, so it can be entered again."""
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     table = get_table(tournament, table_id)
     try:
         services.result_reject(request.user, table)
@@ -599,7 +599,7 @@ def result_dispute(request, pk, table_id):
 @in_club_zone
 def my_table_redirect(request, pk):
     """A short address for a phone: the player's own table this round (or the tournament)."""
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     mine = selectors.my_table(request.user, tournament)
     if mine is not None and mine.table is not None:
         return redirect(tournament_url(tournament, "table", mine.table.pk))

@@ -102,7 +102,7 @@ def tournament_create(request, slug):
 @login_required_htmx
 @in_club_zone
 def tournament_edit(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     if not policies.may_manage(access_of(request, tournament)):
         return forbidden(request, _("Only the club's directors change a tournament."), tournament)
     if tournament.is_finished:
@@ -129,7 +129,7 @@ def tournament_edit(request, pk):
 @login_required_htmx
 @in_club_zone
 def tournament_delete(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     if request.method == "POST":
         try:
             services.tournament_delete(request.user, tournament)
@@ -162,7 +162,7 @@ def tournament_delete(request, pk):
 @require_POST
 @in_club_zone
 def tournament_start(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     try:
         services.tournament_start(request.user, tournament)
     except services.TournamentError as error:
@@ -188,7 +188,7 @@ def tournament_start(request, pk):
 @require_POST
 @in_club_zone
 def tournament_finish(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     return run_action(
         request,
         tournament_url(tournament),
@@ -282,7 +282,7 @@ def _entrants_context(request, tournament, access, **extra):
 @require_GET
 @in_club_zone
 def entrants(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     access = access_of(request, tournament)
     return render(
         request, "tournaments/entrants.html", _entrants_context(request, tournament, access)
@@ -293,7 +293,7 @@ def entrants(request, pk):
 @require_POST
 @in_club_zone
 def entrant_add(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     access = access_of(request, tournament)
     if not policies.may_manage(access):
         return forbidden(request, _("Only the club's directors add entrants."), tournament)
@@ -327,7 +327,7 @@ def entrant_add(request, pk):
 @require_POST
 @in_club_zone
 def entrants_from_night(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     url = tournament_url(tournament, "entrants")
     try:
         made = services.entrants_from_night(request.user, tournament)
@@ -352,7 +352,7 @@ ENTRANT_ACTIONS = {
 @require_POST
 @in_club_zone
 def entrant_action(request, pk, entrant_id, action):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
     back = request.POST.get("next") == "detail"
     url = tournament_url(tournament) if back else tournament_url(tournament, "entrants")
@@ -454,7 +454,7 @@ def _set_partnerships(request, tournament, pool, pairs) -> tuple[str | None, str
 @in_club_zone
 def partnerships(request, pk):
     """Directors build the partnerships before the start: two players a row, or a random draw."""
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     if not policies.may_manage(access_of(request, tournament)):
         return forbidden(request, _("Only the club's directors set the partnerships."), tournament)
     if not tournament.is_draft or tournament.team_size != 2:

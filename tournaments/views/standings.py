@@ -70,7 +70,7 @@ def _standings_context(request, tournament) -> dict:
 @require_GET
 @in_club_zone
 def standings(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     if tournament.is_duplicate:
         return redirect(reverse("tournaments:duplicate_standings", args=[tournament.pk]))
     context = _standings_context(request, tournament)
@@ -103,7 +103,7 @@ def standings_version(request, pk):
 @require_GET
 @in_club_zone
 def standings_csv(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     filename = f"{slugify(tournament.name) or 'tournament'}-standings.csv"
     return csv_response(selectors.standings_csv_rows(tournament), filename)
 
@@ -199,7 +199,7 @@ def _match_view(match: dict, champion) -> dict:
 @require_GET
 @in_club_zone
 def bracket(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     data = selectors.bracket(tournament)
     if data is None and tournament.is_elimination and tournament.draw:
         data = selectors.bracket_data(tournament)
@@ -223,7 +223,7 @@ def bracket(request, pk):
 @require_GET
 @in_club_zone
 def table_cards(request, pk, number):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     round_ = get_round(tournament, number)
     access = access_of(request, tournament)
     if not policies.may_see_round(access, round_):
@@ -265,7 +265,7 @@ def _seat_label(number: int, count: int) -> str:
 @require_GET
 @in_club_zone
 def results_sheet(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     access = access_of(request, tournament)
     sheet = selectors.results_sheet(tournament)
     if not policies.may_manage(access):
@@ -288,7 +288,7 @@ def results_sheet(request, pk):
 @require_GET
 @in_club_zone
 def audit_log(request, pk):
-    tournament = get_tournament(pk)
+    tournament = get_tournament(pk, request)
     access = access_of(request, tournament)
     if not policies.may_manage(access):
         return forbidden(request, _("The audit log is for the club's directors."), tournament)

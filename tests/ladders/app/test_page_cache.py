@@ -95,9 +95,11 @@ def test_a_player_who_falls_inactive_leaves_the_cached_ladder(rated, club):
 
 def test_the_board_reads_members_only_for_the_page_shown(rated, club, django_assert_num_queries):
     board = selectors.ladder_board(Game.FIVE_HUNDRED, club)
+    with django_assert_num_queries(0):
+        page = board.rows[0:2]  # read when looked at
+        assert len(page) == 2 and len(board.rows) == 4
     with django_assert_num_queries(1):
-        page = board.rows[0:2]
-    assert [user.username for _, user in page] == ["ann", "cy"]
+        assert [user.username for _, user in page] == ["ann", "cy"]
     with django_assert_num_queries(0):
         assert board.rows[0][1].username == "ann"
 
@@ -358,3 +360,123 @@ def test_the_player_pages_cached_parts_are_fresh_in_every_language(client, rated
         with translation.override(code):
             assert parts(code) == cached[code]
     assert len({tuple(v) for v in cached.values()}) > 1  # the words differ by language
+
+
+def _ratings_html(client, url) -> str:
+    return _between(client.get(url).content.decode(), 'id="ratings-title"', "</section>")
+
+
+def _place_on(html: str, where: str) -> str:
+    """The place shown on the ratings table's line of ladder `where` (a club's name)."""
+    row = _between(html, f">{where}</a>", "</tr>")
+    return re.findall(r'<td class="num">([^<]*)<', row)[0]
+
+
+def test_a_new_rated_game_shows_on_the_player_page_at_once(client, rated, club, finished_table):
+    """Places, the latest games and the statistics' count of games follow a new game, each
+    from a page read just before it (every cache filled)."""
+    ann, bob, cy, di = rated
+    url = f"/ladders/players/{bob.username}/?club={club.slug}"
+    before = client.get(url).content.decode()
+    assert _place_on(_ratings_html(client, url), "Gum Street") == "3"
+    recent_before = _between(before, 'id="recent-title"', "</section>").count("<li>")
+    for _ in range(4):
+        _play(finished_table, club, [ann, bob, cy, di], [1, 3], timezone.now())
+    after = client.get(url).content.decode()
+    assert _place_on(_ratings_html(client, url), "Gum Street") == "1"
+    assert _between(after, 'id="recent-title"', "</section>").count("<li>") == recent_before + 4
+    api = client.get(f"/api/players/{bob.username}/ratings/").json()
+    assert any(line["position"] == 1 for line in api["ratings"] if line["ladder"]["club"])
+
+
+def test_a_place_moves_up_when_a_player_above_falls_inactive(rated, club, people, monkeypatch):
+    """The cached places hold only while nobody counted above can have left the active window."""
+    ann, bob, cy, di = rated
+    settings_row = ClubLadderSettings.objects.create(club=club, min_games=1, active_days=30)
+    line = next(ln for ln in selectors.player_ratings(bob) if ln.ladder.club_id == club.pk)
+    assert line.position == 3
+    from ladders.models import PlayerRating
+
+    # Ann and Cy last played long ago (as far as their ratings say): once the window has moved
+    # past their last games, Bob is first, though no ladder's version has changed.
+    long_ago = timezone.now() - timedelta(days=29)
+    PlayerRating.objects.filter(ladder__club=club, user__in=[ann, cy]).update(
+        last_played_at=long_ago
+    )
+    ClubLadderSettings.objects.filter(pk=settings_row.pk).update(active_days=31)  # a new key
+    line = next(ln for ln in selectors.player_ratings(bob) if ln.ladder.club_id == club.pk)
+    assert line.position == 3  # still within 31 days
+    later = timezone.now() + timedelta(days=3)
+    line = next(
+        ln for ln in selectors.player_ratings(bob, now=later) if ln.ladder.club_id == club.pk
+    )
+    assert line.position == 1
+
+
+def test_the_leaderboard_cached_at_one_moment_is_not_shown_for_an_earlier_one(rated, club):
+    late = selectors.ladder_board(Game.FIVE_HUNDRED, club, now=timezone.now() + timedelta(days=95))
+    assert late.rows == []
+    assert len(selectors.ladder_board(Game.FIVE_HUNDRED, club).rows) == 4
+
+
+def test_a_member_who_goes_leaves_the_cached_ladder(client, rated, club):
+    url = f"/ladders/clubs/{club.slug}/"
+    assert "Di" in _names_in_order(client, url)
+    rated[3].delete()
+    assert "Di" not in _names_in_order(client, url)
+
+
+def test_a_login_does_not_forget_the_rendered_names(client, rated, club):
+    """Only a change of name forgets the rendered rows (a login saves the member's row too)."""
+    generation = selectors.names_generation()
+    client.force_login(rated[0])
+    rated[0].save(update_fields=["last_login"])
+    assert selectors.names_generation() == generation
+    rated[0].display_name = "Annie"
+    rated[0].save(update_fields=["display_name"])
+    assert selectors.names_generation() != generation
+
+
+def test_the_player_pages_clubs_and_tournaments_follow_a_change_at_once(client, rated, club):
+    from clubs.models import Club, Membership
+    from tournaments.models import Entrant, EntrantMember, Tournament
+
+    ann = rated[0]
+    url = f"/ladders/players/{ann.username}/"
+
+    def lists() -> str:
+        return _between(client.get(url).content.decode(), 'id="clubs-title"', "</div>\n</div>")
+
+    assert "Gum Street" in lists() and "No tournaments yet." in lists()
+    other = Club.objects.create(name="Wattle Hall", slug="wattle-hall")
+    Membership.objects.create(club=other, user=ann)
+    assert "Wattle Hall" in lists()
+    tournament = Tournament.objects.create(club=club, name="Spring Cup", game=Game.FIVE_HUNDRED)
+    entrant = Entrant.objects.create(tournament=tournament, name="Ann", seed=1)
+    EntrantMember.objects.create(tournament=tournament, entrant=entrant, user=ann, position=0)
+    assert "Spring Cup" in lists()
+    tournament.name = "Autumn Cup"
+    tournament.save()
+    assert "Autumn Cup" in lists() and "Spring Cup" not in lists()
+    other.name = "Wattle Hall Club"
+    other.save()
+    assert "Wattle Hall Club" in lists()
+    Membership.objects.filter(club=other, user=ann).delete()
+    assert "Wattle Hall" not in lists()
+
+
+def test_the_player_pages_cached_lists_are_fresh_in_every_language(client, rated, club):
+    from django.utils import translation
+
+    url = f"/ladders/players/{rated[0].username}/"
+
+    def lists(code: str) -> str:
+        html = client.get(url, headers={"accept-language": code}).content.decode()
+        return _between(html, 'id="clubs-title"', "</div>\n</div>")
+
+    cached = {code: lists(code) for code in LANGUAGES}
+    cache.clear()
+    for code in LANGUAGES:
+        with translation.override(code):
+            assert lists(code) == cached[code]
+    assert len(set(cached.values())) > 1

@@ -108,6 +108,25 @@ def test_a_page_costs_a_big_club_no_more_queries_than_a_small_one(
     assert len(counts["big"]) <= 20
 
 
+# What each page costs an anonymous reader once the caches are filled (issue 14): the club (or
+# tournament) once, a ladder once, and no more than a page's own reads.
+WARM_QUERIES = {
+    "club ladder": 2,  # the club; the ladder with its rules
+    "club ladder (Pitch)": 2,
+    "club ladder, page 2": 2,
+    "player": 5,  # member, ratings, statistics' mark, latest games, results entered by hand
+    "player (Pitch)": 5,
+    "club page": 4,  # club, upcoming nights, past nights, directors (with the members' count)
+    "standings": 2,  # the tournament with its club; the standings
+}
+
+
+@pytest.mark.parametrize("page", list(WARM_QUERIES))
+def test_a_page_read_again_costs_only_its_own_reads(client, two_clubs, page):
+    url = _urls(two_clubs["big"])[page]
+    assert len(_queries(client, url, cold=False)) == WARM_QUERIES[page]
+
+
 def test_the_big_club_is_as_big_as_the_issue_says(two_clubs):
     from ladders.models import PlayerRating, RatedGame
     from tournaments.models import Tournament
