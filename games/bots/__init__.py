@@ -41,17 +41,21 @@ BOT_LEVELS: dict[str, str] = {
         "Thinks ahead: deals the hidden cards many ways that fit what it has seen (the "
         "bidding, the cards played, who has run out of a suit) and plays each choice out "
         "before it bids, discards or plays. At four-player Five Hundred an expert pair beats "
-        "a club pair by about 18 points a deal (400 duplicate deals, 95% interval 8 to 28) "
-        "and makes 84% of its contracts to the club bot's 78%; with three or six players it "
+        "a club pair by about 25 points a deal (400 duplicate deals, 95% interval 16 to 35) "
+        "and makes 87% of its contracts to the club bot's 75%; with three or six players it "
         "measured only slightly ahead (about +4 points a seat a deal with three and +3 with "
         "six, each over 200 duplicate deals, within chance). At four-player Pitch it "
-        "measured ahead of the club bot but not yet clearly (about +0.1 points a seat a deal "
-        "over 160 duplicate deals, within chance). Takes a moment to think."
+        "beats the club bot by about 0.26 points a seat a deal (320 duplicate deals, 95% "
+        "interval 0.16 to 0.36). Takes a moment to think."
     ),
 }
 
-# The expert's thinking allowance a decision, in engine actions applied in its play-outs.
-DEFAULT_EXPERT_BUDGET = 8000
+# The expert's thinking allowance a decision, in engine actions applied in its play-outs (Five
+# Hundred's bidding and discard spend three quarters of it). Measured by bench/bots.py's CPU
+# times on one core: four-player Five Hundred p50 about 120 ms a card, 180 ms a bid and 220 ms
+# a discard, p95 under 320 ms; four-player Pitch p50 about 100 ms a card and 250 ms a bid, p95
+# under 600 ms.
+DEFAULT_EXPERT_BUDGET = 16000
 
 _CLUB = {"five_hundred": five_hundred.club_action, "pitch": pitch.club_action}
 _EXPERT = {"five_hundred": expert_five_hundred.expert_action, "pitch": expert_pitch.expert_action}

@@ -23,6 +23,7 @@ near-ties, so search only overrides it when the play-outs clearly say so.
 
 Work is counted, not timed: `budget` is the number of engine actions the play-outs may apply
 (replays included), so a decision is deterministic for a given rng and bounded in cost.
+Bidding, the discard and the partner call spend SETUP_SHARE of it (they are the dearest).
 The bot only reads the view; a Hand is rebuilt from the view for each sampled deal.
 """
 
@@ -63,6 +64,10 @@ BID_WORLDS = 32
 RAISE_MARGIN = 20.0
 TAKEOVER_MARGIN = 40.0
 COMPETE_MARGIN = 20.0
+# The share of the allowance that bidding, the discard and the partner call may spend: each of
+# them tries several contracts or discards in every deal, so a whole allowance would make them
+# the slowest decisions; card play, most of the decisions, gets the whole allowance.
+SETUP_SHARE = 0.75
 
 
 # ---------------------------------------------------------------------------------------------
@@ -866,11 +871,15 @@ def expert_action(view: dict[str, Any], rng: random.Random, budget: int | Budget
     if view.get("hand") is None:
         return club.club_action(view, rng)
     k = Knowledge(view)
-    if step == "discard":
-        return search_discard(k, view, legal[0], rng, spend)
-    if step == "bid":
-        return search_call(k, view, legal, rng, spend)
-    if step == "call_partner":
-        return search_partner(k, view, legal, rng, spend)
+    if step in ("discard", "bid", "call_partner"):
+        share = Budget(int(spend.left * SETUP_SHARE))
+        try:
+            if step == "discard":
+                return search_discard(k, view, legal[0], rng, share)
+            if step == "bid":
+                return search_call(k, view, legal, rng, share)
+            return search_partner(k, view, legal, rng, share)
+        finally:
+            spend.used += share.used
     default = club.club_action(view, random.Random(rng.random()))
     return search_play(k, _play_candidates(legal), default, rng, spend)

@@ -37,7 +37,10 @@ from .sampling import Budget, ImpossibleDeal, Place, deal_hidden, weighted_means
 PACK = pitch_engine.PACK
 GP = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 MIN_WORLDS = 2
+# The most sampled deals a card-play decision uses: MAX_WORLDS at an allowance of WORLDS_BUDGET
+# or less, proportionally more above it (so a larger allowance buys more deals).
 MAX_WORLDS = 64
+WORLDS_BUDGET = 8000
 OVERRIDE_MARGIN = 0.04
 BID_MARGIN = 0.3
 BID_WORLDS = 32
@@ -450,7 +453,8 @@ def search_play(k: Knowledge, legal, default: dict, rng, budget: Budget) -> dict
     if len(cards) <= 1:
         return default
     per_world = len(cards) * sum(k.sizes)
-    count = max(MIN_WORLDS, min(MAX_WORLDS, budget.left // max(1, per_world)))
+    cap = max(MAX_WORLDS, MAX_WORLDS * budget.total // WORLDS_BUDGET)
+    count = max(MIN_WORLDS, min(cap, budget.left // max(1, per_world)))
 
     def evaluate(world):
         base = _sim_from(k, world)

@@ -183,13 +183,10 @@ def test_pitch_expert_is_deterministic(stop):
 def test_five_hundred_expert_keeps_to_its_allowance(players, stop):
     hand = five_hundred_position(players, {}, 3 + stop, stop)
     view = hand.view_for(hand.to_act)
-    for total in (4000, 12000):
+    for total in (4000, DEFAULT_EXPERT_BUDGET):
         budget = Budget(total)
         fx.expert_action(view, random.Random(1), budget)
         assert budget.used <= total
-    budget = Budget(DEFAULT_EXPERT_BUDGET)
-    fx.expert_action(view, random.Random(1), budget)
-    assert budget.used <= DEFAULT_EXPERT_BUDGET
 
 
 def test_five_hundred_expert_samples_more_deals_with_a_larger_allowance():
@@ -208,6 +205,35 @@ def test_five_hundred_expert_samples_more_deals_with_a_larger_allowance():
         assert budget.used <= total
         spent.append(budget.used)
     assert spent[1] > spent[0]
+
+
+def test_pitch_expert_samples_more_deals_with_a_larger_allowance():
+    """Late in a hand the cap on sampled deals, not the allowance, binds; the cap grows above
+    the standard allowance, so a larger allowance is spent."""
+    hand = pitch_position(4, {}, 23, 16)
+    view = hand.view_for(hand.to_act)
+    assert view["phase"] == "play" and len(view["legal"]) > 1
+    spent = []
+    for total in (px.WORLDS_BUDGET, 3 * px.WORLDS_BUDGET):
+        budget = Budget(total)
+        px.expert_action(view, random.Random(1), budget)
+        assert budget.used <= total
+        spent.append(budget.used)
+    assert spent[1] > 2 * spent[0]
+
+
+def test_five_hundred_expert_bids_within_its_setup_share():
+    """Bidding spends at most SETUP_SHARE of the allowance, and the share is counted as used."""
+    hand = five_hundred_position(4, {}, 41, 1)
+    view = hand.view_for(hand.to_act)
+    assert view["phase"] == "auction"
+    total = 2 * fx.WORLDS_BUDGET
+    whole = Budget(total)
+    fx.search_call(fx.Knowledge(view), view, view["legal"], random.Random(3), whole)
+    budget = Budget(total)
+    fx.expert_action(view, random.Random(3), budget)
+    assert 0 < budget.used <= total * fx.SETUP_SHARE
+    assert budget.used < whole.used
 
 
 @pytest.mark.parametrize("stop", [0, 4, 10, 18])
