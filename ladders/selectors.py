@@ -200,26 +200,19 @@ class BoardRows(Sequence):
         return f"<BoardRows of {self._count}>"
 
 
-class _BoardSlice(Sequence):
-    """Some of a board's rows (a page of them), read when first looked at."""
+class _LazySequence(Sequence):
+    """A sequence whose items are loaded (by `_load`) the first time one is looked at; its
+    length is known without loading them. Equal to any sequence of the same items."""
 
-    def __init__(self, board_rows: BoardRows, part: slice):
-        self._board_rows = board_rows
-        self._part = part
-        self._pairs: list[tuple[LeaderboardRow, User]] | None = None
+    _items: list | None = None
 
-    @property
-    def rows(self) -> list[LeaderboardRow]:
-        """These rows, without their members."""
-        return self._board_rows.rows[self._part]
+    def _load(self) -> list:
+        raise NotImplementedError
 
-    def _read(self) -> list[tuple[LeaderboardRow, User]]:
-        if self._pairs is None:
-            self._pairs = self._board_rows._pairs(self.rows)
-        return self._pairs
-
-    def __len__(self) -> int:
-        return len(range(*self._part.indices(len(self._board_rows))))
+    def _read(self) -> list:
+        if self._items is None:
+            self._items = self._load()
+        return self._items
 
     def __getitem__(self, index):
         return self._read()[index]
@@ -229,6 +222,25 @@ class _BoardSlice(Sequence):
 
     def __eq__(self, other) -> bool:
         return list(self) == list(other)
+
+
+class _BoardSlice(_LazySequence):
+    """Some of a board's rows (a page of them), read when first looked at."""
+
+    def __init__(self, board_rows: BoardRows, part: slice):
+        self._board_rows = board_rows
+        self._part = part
+
+    @property
+    def rows(self) -> list[LeaderboardRow]:
+        """These rows, without their members."""
+        return self._board_rows.rows[self._part]
+
+    def _load(self) -> list[tuple[LeaderboardRow, User]]:
+        return self._board_rows._pairs(self.rows)
+
+    def __len__(self) -> int:
+        return len(range(*self._part.indices(len(self._board_rows))))
 
 
 @dataclass
@@ -812,31 +824,19 @@ def night_history_cached(club: Club, limit: int = 12) -> list[NightResult]:
     return list(night_history_stamped(club, limit)[0])
 
 
-class _CachedLines(Sequence):
+class _CachedLines(_LazySequence):
     """Cached lines, read from the cache only when looked at (a page whose rendering of them is
     cached too needs only their number)."""
 
     def __init__(self, count: int, load):
         self._count = count
-        self._load = load
-        self._lines: list | None = None
+        self._loader = load
 
-    def _read(self) -> list:
-        if self._lines is None:
-            self._lines = self._load()
-        return self._lines
+    def _load(self) -> list:
+        return self._loader()
 
     def __len__(self) -> int:
         return self._count
-
-    def __getitem__(self, index):
-        return self._read()[index]
-
-    def __iter__(self):
-        return iter(self._read())
-
-    def __eq__(self, other) -> bool:
-        return list(self) == list(other)
 
 
 def night_history_stamped(club: Club, limit: int = 12) -> tuple[Sequence[NightResult], str]:

@@ -753,6 +753,21 @@ class Standing(models.Model):
         verbose_name=_("data"),
     )
 
+    # A line's own figures (everything but its tournament, entrant and points), as read by the
+    # standings page and compared by the recalculation.
+    LINE_FIELDS = (
+        "position",
+        "rank",
+        "played",
+        "wins",
+        "draws",
+        "losses",
+        "byes",
+        "game_points",
+        "hands_won",
+        "data",
+    )
+
     class Meta:
         verbose_name = _("standing")
         verbose_name_plural = _("standings")

@@ -512,17 +512,8 @@ def standings(tournament: Tournament) -> list[dict[str, Any]]:
         Standing.objects.filter(tournament=tournament)
         .order_by("position")
         .values(
-            "position",
-            "rank",
+            *Standing.LINE_FIELDS,
             "points",
-            "played",
-            "wins",
-            "draws",
-            "losses",
-            "byes",
-            "game_points",
-            "hands_won",
-            "data",
             "entrant_id",
             "entrant__name",
             "entrant__seed",

@@ -59,19 +59,7 @@ def _row(tournament: Tournament, position: int, line, tiebreaks: list[str]) -> d
 
 
 def _stored(tournament: Tournament) -> list[dict]:
-    fields = [
-        "entrant_id",
-        "position",
-        "rank",
-        "played",
-        "wins",
-        "draws",
-        "losses",
-        "byes",
-        "game_points",
-        "hands_won",
-        "data",
-    ]
+    fields = ("entrant_id", *Standing.LINE_FIELDS)
     return list(Standing.objects.filter(tournament=tournament).order_by("position").values(*fields))
 
 

@@ -197,14 +197,20 @@ def test_five_hundred_expert_samples_more_deals_with_a_larger_allowance():
     assert fx._world_cap(Budget(2 * fx.WORLDS_BUDGET), fx.MAX_WORLDS) == 2 * fx.MAX_WORLDS
     assert fx._world_cap(Budget(3 * fx.WORLDS_BUDGET), fx.BID_WORLDS) == 3 * fx.BID_WORLDS
     hand = five_hundred_position(4, {}, 38, 35)
-    view = hand.view_for(hand.to_act)
+    small, large = _spent_with_standard_and_triple(fx, hand.view_for(hand.to_act))
+    assert large > small
+
+
+def _spent_with_standard_and_triple(module, view) -> tuple[int, int]:
+    """What the expert of `module` spends deciding `view` with its standard allowance, then
+    three times it; neither more than allowed."""
     spent = []
-    for total in (fx.WORLDS_BUDGET, 3 * fx.WORLDS_BUDGET):
+    for total in (module.WORLDS_BUDGET, 3 * module.WORLDS_BUDGET):
         budget = Budget(total)
-        fx.expert_action(view, random.Random(1), budget)
+        module.expert_action(view, random.Random(1), budget)
         assert budget.used <= total
         spent.append(budget.used)
-    assert spent[1] > spent[0]
+    return spent[0], spent[1]
 
 
 def test_pitch_expert_samples_more_deals_with_a_larger_allowance():
@@ -213,13 +219,8 @@ def test_pitch_expert_samples_more_deals_with_a_larger_allowance():
     hand = pitch_position(4, {}, 23, 16)
     view = hand.view_for(hand.to_act)
     assert view["phase"] == "play" and len(view["legal"]) > 1
-    spent = []
-    for total in (px.WORLDS_BUDGET, 3 * px.WORLDS_BUDGET):
-        budget = Budget(total)
-        px.expert_action(view, random.Random(1), budget)
-        assert budget.used <= total
-        spent.append(budget.used)
-    assert spent[1] > 2 * spent[0]
+    small, large = _spent_with_standard_and_triple(px, view)
+    assert large > 2 * small
 
 
 def test_five_hundred_expert_bids_within_its_setup_share():
