@@ -22,6 +22,7 @@ class AccountsConfig(AppConfig):
         from knox.models import AuthToken
 
         from .authentication import forget_deleted_token, forget_tokens_of
+        from .backends import forget_user
 
         post_delete.connect(
             forget_deleted_token, sender=AuthToken, dispatch_uid="accounts.forget_token"
@@ -29,3 +30,7 @@ class AccountsConfig(AppConfig):
         post_save.connect(
             forget_tokens_of, sender=get_user_model(), dispatch_uid="accounts.forget_tokens_of"
         )
+        for signal in (post_save, post_delete):
+            signal.connect(
+                forget_user, sender=get_user_model(), dispatch_uid="accounts.forget_user"
+            )

@@ -40,7 +40,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="accounts.backends.CachedModelBackend")
         user_language_set(user, getattr(request, "LANGUAGE_CODE", "") or "")
         messages.success(request, _("Welcome to Kookaburra, %(name)s!") % {"name": user.shown_name})
         return redirect(_next_url(request, "clubs:list"))

@@ -145,7 +145,8 @@ AUTH_USER_MODEL = "accounts.User"
 # Axes first: it refuses a locked-out login before the password is even checked.
 AUTHENTICATION_BACKENDS = [
     "accounts.backends.LockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, with a session's member read from the cache (accounts.backends).
+    "accounts.backends.CachedModelBackend",
 ]
 
 # The cache holds the API's throttle counts and the password-reset limits, so every process (web

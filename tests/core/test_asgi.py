@@ -4,7 +4,6 @@ answer Django's own ASGI handler gives."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import pytest
@@ -13,6 +12,7 @@ from django.core.handlers.asgi import ASGIHandler
 from django.test import RequestFactory
 
 from core.asgi import KookaburraASGIHandler
+from tests.run_async import run_async
 
 # The handler serves views in threads of their own, which see only committed rows.
 served = pytest.mark.django_db(transaction=True)
@@ -50,8 +50,7 @@ async def call(app, request_scope: dict, body: bytes = b"") -> tuple[int, dict, 
     return start["status"], headers, b"".join(chunks)
 
 
-def run(coroutine):
-    return asyncio.run(coroutine)
+run = run_async
 
 
 REQUESTS = [

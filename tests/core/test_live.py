@@ -14,16 +14,7 @@ import pytest
 from django.test import override_settings
 
 from core import live
-
-
-def run_async(coroutine):
-    """Run a coroutine on an event loop of its own, in a thread: Playwright's browser tests leave
-    a running loop in this one."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
+from tests.run_async import run_async
 
 REDIS_URL = os.environ.get("KOOKABURRA_TEST_REDIS_URL", "redis://127.0.0.1:6379/8")
 

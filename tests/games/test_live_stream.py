@@ -20,16 +20,7 @@ from core import live
 from games import services
 from games.models import Table
 from tests.games.helpers import act_randomly
-
-
-def run_async(coroutine):
-    """Run a coroutine on an event loop of its own, in a thread: Playwright's browser tests leave
-    a running loop in this one."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
+from tests.run_async import run_async
 
 EVENT_LINE = re.compile(r"^(retry: \d+|id: \d+|event: version|data: \d+|:|)$")
 
