@@ -77,7 +77,7 @@ class GameAPIView(GenericAPIView):
     def get_access(self, pk: int, token: str | None = None) -> TableAccess:
         """The policy for the asker at table `pk`, if they may see it; NotFound (the same as
         for no table) otherwise."""
-        table = Table.objects.select_related("club", "created_by").filter(pk=pk).first()
+        table = selectors.table_row(pk)
         if token is None:
             token = self.request.query_params.get("token", "")
         access = None
@@ -100,7 +100,10 @@ class GameAPIView(GenericAPIView):
         return access.table
 
     def _fresh(self, table_id: int) -> Table:
-        return Table.objects.select_related("club", "created_by").get(pk=table_id)
+        table = selectors.table_row(table_id)
+        if table is None:
+            raise Table.DoesNotExist
+        return table
 
     def info(self, table_id: int) -> dict:
         """The table as it is now (after a service changed it), as the user sees it."""

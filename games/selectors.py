@@ -11,6 +11,7 @@ seat's cards or the kitty while a hand is being played.
     viewable_table_ids(user, ids)   the tables among ids the user may open (for links)
     join_refusal(user, table, token) why the user may not sit, or None
     seat_of(user, table)            the user's seat, or None
+    table_row(pk)                   the table with its club and creator (None if there is none)
     table_info(table, user)         the table as a dict: seats, totals, status, numbers
     table_view_for(user, table)     table_info + the hand as that seat sees it (public otherwise)
     table_version(table_id, user, token)  the cheap "has anything changed" read for polling
@@ -29,6 +30,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext
 
 from clubs.models import Membership
+from core.prepared import PreparedLookup
 
 from . import state
 from .engines import deals, engine_for, records
@@ -65,6 +67,18 @@ def tables_open_to(user) -> QuerySet[Table]:
         .order_by("-created_at", "-id")
         .distinct()
     )
+
+
+_TABLE_ROW = PreparedLookup(lambda: Table.objects.select_related("club", "created_by"))
+
+
+def table_row(pk) -> Table | None:
+    """The table `pk` with its club and creator, in one query compiled once (every table page,
+    fragment and API call starts with it); None if there is no such table or `pk` is no key."""
+    try:
+        return _TABLE_ROW.get(pk)
+    except (ValueError, TypeError):
+        return None
 
 
 def tables_of(user) -> QuerySet[Table]:

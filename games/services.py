@@ -41,6 +41,7 @@ from clubs.permissions import club_access
 from core import live
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
+from core.prepared import PreparedLookup
 
 from . import state
 from .boards import board_table_winners, deal_table_hand, table_boards_check
@@ -126,16 +127,23 @@ def _table_pk(table: Table | int) -> int:
     return table.pk if isinstance(table, Table) else table
 
 
+# The locking reads of a table's row, compiled once (an action's first query).
+_LOCKED = PreparedLookup(lambda: Table.objects.select_for_update(of=("self",)))
+_LOCKED_WITH_CLUB = PreparedLookup(
+    lambda: Table.objects.select_for_update(of=("self",)).select_related("club", "created_by")
+)
+
+
 def _lock_table(table: Table | int, *, related: bool = False) -> Table:
     """The table's row, locked until the transaction ends (`related`: with its club and creator
     read in the same query, their rows not locked)."""
-    tables = Table.objects.select_for_update(of=("self",))
-    if related:
-        tables = tables.select_related("club", "created_by")
     try:
-        return tables.get(pk=_table_pk(table))
-    except (Table.DoesNotExist, ValueError, TypeError):
-        raise NotFound(gettext("There is no such table.")) from None
+        locked = (_LOCKED_WITH_CLUB if related else _LOCKED).get(_table_pk(table))
+    except (ValueError, TypeError):
+        locked = None
+    if locked is None:
+        raise NotFound(gettext("There is no such table."))
+    return locked
 
 
 def _whole_number(value: Any, what: str) -> int:

@@ -10,7 +10,7 @@ from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from .. import state
+from .. import selectors, state
 from ..models import Table
 from ..policies import TableAccess, table_access
 
@@ -22,9 +22,7 @@ def token_of(request) -> str:
 def access_to(request, pk: int) -> TableAccess:
     """The policy for this request at table `pk`, if it may see the table (a 404 otherwise:
     invite-only tables stay hidden)."""
-    # One row by its key: no ORDER BY (`.first()` would add the model's ordering to compile).
-    rows = Table.objects.select_related("club", "created_by").filter(pk=pk).order_by()[:1]
-    table = next(iter(rows), None)
+    table = selectors.table_row(pk)
     if table is None:
         raise Http404(gettext("There is no such table."))
     # The seats come with the table's cached state (which the page then shows).
