@@ -4,6 +4,7 @@ the signed-in member read from the cache."""
 from axes.backends import AxesStandaloneBackend
 from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 
@@ -31,6 +32,14 @@ class CachedModelBackend(ModelBackend):
     password (which ends their other sessions, as Django's session hash check sees the new one)
     or a deactivation counts at once. An inactive account is refused as ModelBackend refuses it.
     """
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is None and password is not None:
+            # Wrong credentials: the answer is final. Django's own ModelBackend, listed after
+            # this one only for sessions signed in before it, must not check them again.
+            raise PermissionDenied
+        return user
 
     def get_user(self, user_id):
         key = user_cache_key(user_id)

@@ -67,7 +67,6 @@ def set_up(env: dict, idle_tables: int) -> dict:
     import django
 
     django.setup()
-    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
@@ -85,7 +84,7 @@ def set_up(env: dict, idle_tables: int) -> dict:
         user = User.objects.create_user(f"seat{n}", password="bench-pass-500")
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]
+        session[BACKEND_SESSION_KEY] = "accounts.backends.CachedModelBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         people.append(

@@ -147,6 +147,9 @@ AUTHENTICATION_BACKENDS = [
     "accounts.backends.LockoutBackend",
     # Django's ModelBackend, with a session's member read from the cache (accounts.backends).
     "accounts.backends.CachedModelBackend",
+    # Only for sessions signed in before the cached backend came (they name this one): the
+    # cached backend refuses wrong credentials itself, so no login ever reaches it.
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 # The cache holds the API's throttle counts and the password-reset limits, so every process (web

@@ -70,3 +70,32 @@ def test_a_new_password_ends_the_members_other_sessions(client, make_user):
     # The session that changed it stays signed in; the other one is signed out at once.
     assert client.get(reverse("clubs:list")).wsgi_request.user == ann
     assert not other.get(reverse("clubs:list")).wsgi_request.user.is_authenticated
+
+
+def test_a_session_from_before_the_cached_backend_stays_signed_in(client, make_user):
+    ann = make_user("ann")
+    client.login(username="ann", password=PASSWORD)
+    session = client.session
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session.save()
+    assert client.get(reverse("clubs:list")).wsgi_request.user == ann
+
+
+def test_a_wrong_password_is_checked_once_and_counted_once(client, make_user, monkeypatch):
+    from axes.models import AccessAttempt
+
+    from accounts.models import User
+
+    make_user("ann")
+    checks = []
+    check_password = User.check_password
+    monkeypatch.setattr(
+        User, "check_password", lambda self, raw: checks.append(raw) or check_password(self, raw)
+    )
+    response = client.post(reverse("login"), {"username": "ann", "password": "not-it"})
+    assert response.status_code == 200 and "_auth_user_id" not in client.session
+    assert checks == ["not-it"]
+    assert AccessAttempt.objects.get(username="ann").failures_since_start == 1
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.session[BACKEND_SESSION_KEY] == "accounts.backends.CachedModelBackend"
