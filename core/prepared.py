@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import QuerySet
+from django.db.models import IntegerField, QuerySet
 from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
@@ -42,6 +42,14 @@ class _Compiled:
     compiler: Any
     for_update: bool
     fetch_mode: Any
+    key_range: tuple[int | None, int | None]
+
+
+def _key_range(connection, field) -> tuple[int | None, int | None]:
+    """The values an integer key can hold in this database ((None, None) for other keys)."""
+    if isinstance(field, IntegerField):
+        return connection.ops.integer_field_range(field.get_internal_type())
+    return None, None
 
 
 class PreparedLookup:
@@ -74,6 +82,7 @@ class PreparedLookup:
             compiler=compiler,
             for_update=queryset.query.select_for_update,
             fetch_mode=queryset._fetch_mode,
+            key_range=_key_range(compiler.connection, queryset.model._meta.pk),
         )
 
     def get(self, pk, using: str = DEFAULT_DB_ALIAS):
@@ -89,8 +98,12 @@ class PreparedLookup:
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
+        key = compiled.model._meta.pk.get_prep_value(pk)
+        low, high = compiled.key_range
+        if (low is not None and key < low) or (high is not None and key > high):
+            return None  # no row has it (the ORM doesn't ask the database either)
         params = list(compiled.params)
-        params[compiled.key_at] = compiled.model._meta.pk.get_prep_value(pk)
+        params[compiled.key_at] = key
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             row = cursor.fetchone()

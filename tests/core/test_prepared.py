@@ -55,6 +55,14 @@ def test_no_such_row_is_none_and_a_bad_key_is_refused_as_the_orm_refuses_it(tabl
         by_pk.get("seventeen")
 
 
+def test_a_key_no_integer_column_holds_finds_nothing_without_asking(
+    tables, django_assert_num_queries
+):
+    with django_assert_num_queries(0):
+        assert by_pk.get(10**22) is None
+        assert by_pk.get(-(10**22)) is None
+
+
 def test_a_locking_read_locks_the_row(tables):
     with transaction.atomic(), CaptureQueriesContext(connection) as captured:
         assert locked.get(tables[0].pk).pk == tables[0].pk
