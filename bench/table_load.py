@@ -12,6 +12,9 @@ server (X-Server-Ms), the SQL queries each made (from the
 X-DB-Queries header, see core/middleware.py), and action/poll p95 by hand number, to show
 that neither grows with the length of the game.
 
+Under `--server asgi` the web processes draw connections from psycopg's pool, as production
+does (`TABLE_LOAD_POOL=false`: persistent connections instead, one a thread).
+
 Needs PostgreSQL and Redis (DATABASE_URL, CELERY_BROKER_URL; defaults: the local servers, a
 database `kb_bench` that it creates, Redis db 5 for the broker and 6 for the cache). Goals: action p95 <= 100 ms, poll p95 <= 20 ms
 and <= 3 queries.
@@ -253,7 +256,7 @@ def main() -> int:
     child_env = {**os.environ, **env}
     if args.server == "asgi":
         child_env.update(
-            DATABASE_POOL="true",
+            DATABASE_POOL=os.environ.get("TABLE_LOAD_POOL", "true"),
             WEB_CONCURRENCY=str(args.workers),
             BIND=f"127.0.0.1:{args.port}",
             KOOKABURRA_LIVE_URL=child_env.get("KOOKABURRA_LIVE_URL") or env["CACHE_URL"],

@@ -7,23 +7,31 @@ machine each hand-off costs ~0.2 ms of CPU, so a page or a poll paid about twice
 request costs under WSGI.
 
 This handler keeps a second, sync middleware chain — the same `MIDDLEWARE`, loaded exactly as
-the WSGI handler loads it — and serves every request whose view is a plain function there,
-in one hop to a thread (per request, as Django's own ASGI handler does). Only the async views
-(the live pages' event streams, `core.live`) go down Django's async chain, so they hold no thread
-while they wait. What a request sees is the same either way: the same middleware in the same
-order, the same signals, the same error handling.
+the WSGI handler loads it — and serves every request whose view is a plain function in one hop
+to a thread, as WSGI would: the request's signals, the middleware, the view and the response's
+close all run there, in threads that live as long as the process (`SYNC_THREADS` at most), so a
+request neither starts a thread of its own nor hops back and forth. Only the async views (the
+live pages' event streams, `core.live`) go down Django's own path and its async chain, so they
+hold no thread while they wait. What a request sees is the same either way: the same middleware
+in the same order, the same signals, the same error handling. (A streaming answer from a plain
+view — a record download, a static file — is read whole in the thread before it is sent.)
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
-from contextlib import contextmanager
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing, contextmanager
 
-from asgiref.sync import iscoroutinefunction, sync_to_async
+from asgiref.sync import iscoroutinefunction
+from django.core import signals
+from django.core.exceptions import RequestAborted
 from django.core.handlers import base
-from django.core.handlers.asgi import ASGIHandler
-from django.urls import Resolver404, get_resolver, get_urlconf
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.http import FileResponse
+from django.urls import Resolver404, get_resolver, get_urlconf, set_script_prefix
 
 # How many requests a web process works on at once (KOOKABURRA_SYNC_CONCURRENCY; 0: no limit).
 # Python runs one thread at a time, so more than a few only makes each request take longer and
@@ -32,6 +40,9 @@ from django.urls import Resolver404, get_resolver, get_urlconf
 SYNC_CONCURRENCY = int(os.environ.get("KOOKABURRA_SYNC_CONCURRENCY", "4"))
 _turns = threading.BoundedSemaphore(SYNC_CONCURRENCY) if SYNC_CONCURRENCY > 0 else None
 _holding = threading.local()
+# The threads a web process serves plain views in: enough for the turns and for long polls that
+# have given theirs away (KOOKABURRA_SYNC_THREADS).
+SYNC_THREADS = int(os.environ.get("KOOKABURRA_SYNC_THREADS", "64"))
 
 
 def _serve_in_turn(get_response, request):
@@ -66,11 +77,16 @@ class KookaburraASGIHandler(ASGIHandler):
         super().__init__()
         self._sync = base.BaseHandler()
         self._sync.load_middleware(is_async=False)
+        self._threads: ThreadPoolExecutor | None = None  # made on first use (after a fork)
 
     @staticmethod
     def is_async_view(request) -> bool:
+        return KookaburraASGIHandler.is_async_path(request.path_info)
+
+    @staticmethod
+    def is_async_path(path_info: str) -> bool:
         try:
-            match = get_resolver(get_urlconf()).resolve(request.path_info)
+            match = get_resolver(get_urlconf()).resolve(path_info)
         except Resolver404:
             return False
         view = getattr(match.func, "view_class", None)
@@ -78,12 +94,58 @@ class KookaburraASGIHandler(ASGIHandler):
             return bool(getattr(view, "view_is_async", False))
         return iscoroutinefunction(match.func)
 
-    async def get_response_async(self, request):
-        if self.is_async_view(request):
-            return await super().get_response_async(request)
-        return await sync_to_async(_serve_in_turn, thread_sensitive=True)(
-            self._sync.get_response, request
+    async def handle(self, scope, receive, send):
+        path = scope["path"]
+        root = scope.get("root_path", "")
+        if root and path.startswith(root):
+            path = path[len(root) :]
+        if self.is_async_path(path):
+            return await super().handle(scope, receive, send)
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(SYNC_THREADS, thread_name_prefix="kookaburra-web")
+        loop = asyncio.get_running_loop()
+        response, body = await loop.run_in_executor(self._threads, self._serve, scope, body_file)
+        await self._send(response, body, send)
+
+    def _serve(self, scope, body_file):
+        """The whole of a plain request, in one thread: (the response, its body)."""
+        with closing(body_file):
+            set_script_prefix(get_script_prefix(scope))
+            signals.request_started.send(sender=self.__class__, scope=scope)
+            request, response = self.create_request(scope, body_file)
+            if request is not None:
+                response = _serve_in_turn(self._sync.get_response, request)
+                response._handler_class = self.__class__
+                if isinstance(response, FileResponse):
+                    response.block_size = self.chunk_size
+            try:
+                if response.streaming:
+                    body = b"".join(response.streaming_content)
+                else:
+                    body = response.content
+            finally:
+                response.close()  # request_finished: this thread's connections go back
+            return response, body
+
+    async def _send(self, response, body: bytes, send) -> None:
+        headers = []
+        for header, value in response.items():
+            if isinstance(header, str):
+                header = header.encode("ascii")
+            if isinstance(value, str):
+                value = value.encode("latin1")
+            headers.append((bytes(header), bytes(value)))
+        for cookie in response.cookies.values():
+            headers.append((b"Set-Cookie", cookie.OutputString().encode("ascii")))
+        await send(
+            {"type": "http.response.start", "status": response.status_code, "headers": headers}
         )
+        for chunk, last in self.chunk_bytes(body):
+            await send({"type": "http.response.body", "body": chunk, "more_body": not last})
 
 
 def get_asgi_application() -> KookaburraASGIHandler:

@@ -134,3 +134,49 @@ def test_requests_take_turns_and_a_long_wait_gives_its_turn_away(monkeypatch):
     poller.join(5)
     assert log == ["poll starts", "page", "poll answers"]
     assert asgi._turns.acquire(blocking=False)  # every turn was given back
+
+
+@served
+def test_a_plain_request_is_served_whole_in_one_long_lived_thread():
+    import threading
+
+    from django.core import signals
+
+    seen = []
+
+    def started(**kwargs):
+        seen.append(("started", threading.current_thread()))
+
+    def finished(**kwargs):
+        seen.append(("finished", threading.current_thread()))
+
+    signals.request_started.connect(started)
+    signals.request_finished.connect(finished)
+    handler = KookaburraASGIHandler()
+    try:
+        for _ in range(2):
+            status, _headers, body = run(call(handler, scope("/healthz")))
+            assert status == 200 and body
+    finally:
+        signals.request_started.disconnect(started)
+        signals.request_finished.disconnect(finished)
+    assert [event for event, _thread in seen] == ["started", "finished"] * 2
+    threads = {thread for _event, thread in seen}
+    # The signals (and so the request's database connection) stay in one thread, which the
+    # second request used again.
+    assert len(threads) == 1
+    assert threads.pop().name.startswith("kookaburra-web")
+
+
+@served
+def test_a_streaming_answer_from_a_plain_view_is_sent_whole(monkeypatch):
+    from django.http import StreamingHttpResponse
+
+    handler = KookaburraASGIHandler()
+    monkeypatch.setattr(
+        handler._sync,
+        "get_response",
+        lambda request: StreamingHttpResponse(iter([b"one ", b"two"]), content_type="text/plain"),
+    )
+    status, headers, body = run(call(handler, scope("/healthz")))
+    assert (status, headers["content-type"], body) == (200, "text/plain", b"one two")
