@@ -123,10 +123,10 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     )
 }
-# Under ASGI each request runs its sync code in a thread of its own, so a persistent connection
-# (DATABASE_CONN_MAX_AGE) is never reused: set DATABASE_POOL=true in production to draw
-# connections from a pool instead (psycopg's, PostgreSQL only; the pool's size caps how many a web
-# process holds: DATABASE_POOL_MAX, default 10).
+# Production draws connections from a pool (DATABASE_POOL=true: psycopg's, PostgreSQL only),
+# whose size caps how many a web process holds (DATABASE_POOL_MAX, default 10). Without it, each
+# of an ASGI process's threads (up to KOOKABURRA_SYNC_THREADS) keeps a connection of its own for
+# DATABASE_CONN_MAX_AGE seconds: faster under load (bench/table_load.py), but with no cap.
 if env_bool("DATABASE_POOL", False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
