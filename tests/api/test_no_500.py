@@ -151,3 +151,35 @@ def test_a_nul_byte_in_a_json_body_is_a_400(api, path, body):
     response = api.post(path, body, format="json")
     assert response.status_code in (400, 409), response.content[:300]
     assert response.json()["code"]
+
+
+def _plain_api_addresses() -> list[str]:
+    """Every API address with no parameter in its path (lists, mostly)."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found = []
+
+    def walk(patterns, prefix):
+        for pattern in patterns:
+            route = str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, prefix + route)
+            elif isinstance(pattern, URLPattern) and "<" not in prefix + route:
+                path = "/" + (prefix + route).lstrip("^").rstrip("$")
+                if path.startswith("/api/") and "(" not in path and "\\" not in path:
+                    found.append(path)
+
+    walk(get_resolver().url_patterns, "")
+    return sorted(set(found))
+
+
+def test_the_browsable_api_opens_every_plain_address(member, club):
+    """A person who opens an API address in their browser gets the browsable page (or a 4xx),
+    never a 500: DRF's HTML page asks each list view for its queryset."""
+    client = APIClient()
+    client.force_login(member)
+    addresses = _plain_api_addresses()
+    assert "/api/tables/" in addresses and len(addresses) > 10
+    for path in addresses:
+        response = client.get(path, HTTP_ACCEPT="text/html")
+        assert response.status_code < 500, path
