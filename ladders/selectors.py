@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import uuid
+from abc import abstractmethod
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -206,8 +207,9 @@ class _LazySequence(Sequence):
 
     _items: list | None = None
 
+    @abstractmethod
     def _load(self) -> list:
-        raise NotImplementedError
+        """The items, read once."""
 
     def _read(self) -> list:
         if self._items is None:
