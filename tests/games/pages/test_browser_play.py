@@ -258,3 +258,27 @@ def test_another_players_move_appears_without_a_reload(live_server, browser, mak
     finally:
         for p in pages.values():
             p.context.close()
+
+
+def test_an_older_fragment_never_replaces_a_newer_one(live_server, page, make_user, settings):
+    """An answer that left the server before a newer fragment arrived (your action's answer,
+    overtaken by the fetch another player's move caused) is not swapped in: the page would show a
+    past state and, with no further event, stay on it."""
+    settings.KOOKABURRA_BOT_DELAY = 0
+    ann = make_user("ann")
+    table = services.table_create(ann, game="pitch", players=4, bot_level="easy", seat=0, seed=5)
+    services.table_fill_with_bots(ann, table)
+    _log_in(page, live_server.url, "ann")
+    page.goto(live_server.url + f"/tables/{table.pk}/")
+    live_url = f"/tables/{table.pk}/live/"
+    current = page.locator("#table-live").get_attribute("data-version")
+    fetch = (
+        "url => htmx.ajax('GET', url, {target: '#table-live', swap: 'outerHTML'})"
+        ".then(() => document.querySelector('#table-live').dataset.version)"
+    )
+    # The page already shows a later version than the server's answer: the answer is dropped.
+    page.evaluate("document.querySelector('#table-live').dataset.version = '999999'")
+    assert page.evaluate(fetch, live_url) == "999999"
+    # An answer as new as the page, or newer, is swapped in as usual.
+    page.evaluate("document.querySelector('#table-live').dataset.version = '0'")
+    assert page.evaluate(fetch, live_url) == current
