@@ -30,13 +30,13 @@ from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers import base
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponse
 from django.urls import Resolver404, get_resolver, get_urlconf, set_script_prefix
 
 # How many requests a web process works on at once (KOOKABURRA_SYNC_CONCURRENCY; 0: no limit).
 # Python runs one thread at a time, so more than a few only makes each request take longer and
-# hold its database connection (from a pool of DATABASE_POOL_MAX) longer. The rest wait their
-# turn on the event loop's side, costing nothing; event streams don't count.
+# hold its database connection (from a pool of DATABASE_POOL_MAX) longer. The rest wait for a
+# turn in their threads, costing no CPU; event streams don't count.
 SYNC_CONCURRENCY = int(os.environ.get("KOOKABURRA_SYNC_CONCURRENCY", "4"))
 _turns = threading.BoundedSemaphore(SYNC_CONCURRENCY) if SYNC_CONCURRENCY > 0 else None
 _holding = threading.local()
@@ -80,10 +80,6 @@ class KookaburraASGIHandler(ASGIHandler):
         self._threads: ThreadPoolExecutor | None = None  # made on first use (after a fork)
 
     @staticmethod
-    def is_async_view(request) -> bool:
-        return KookaburraASGIHandler.is_async_path(request.path_info)
-
-    @staticmethod
     def is_async_path(path_info: str) -> bool:
         try:
             match = get_resolver(get_urlconf()).resolve(path_info)
@@ -108,11 +104,11 @@ class KookaburraASGIHandler(ASGIHandler):
         if self._threads is None:
             self._threads = ThreadPoolExecutor(SYNC_THREADS, thread_name_prefix="kookaburra-web")
         loop = asyncio.get_running_loop()
-        response, body = await loop.run_in_executor(self._threads, self._serve, scope, body_file)
-        await self._send(response, body, send)
+        response = await loop.run_in_executor(self._threads, self._serve, scope, body_file)
+        await self.send_response(response, send)
 
     def _serve(self, scope, body_file):
-        """The whole of a plain request, in one thread: (the response, its body)."""
+        """The whole of a plain request, in one thread: its answer, read whole."""
         with closing(body_file):
             set_script_prefix(get_script_prefix(scope))
             signals.request_started.send(sender=self.__class__, scope=scope)
@@ -123,29 +119,21 @@ class KookaburraASGIHandler(ASGIHandler):
                 if isinstance(response, FileResponse):
                     response.block_size = self.chunk_size
             try:
-                if response.streaming:
-                    body = b"".join(response.streaming_content)
-                else:
-                    body = response.content
+                return _read_whole(response) if response.streaming else response
             finally:
                 response.close()  # request_finished: this thread's connections go back
-            return response, body
 
-    async def _send(self, response, body: bytes, send) -> None:
-        headers = []
-        for header, value in response.items():
-            if isinstance(header, str):
-                header = header.encode("ascii")
-            if isinstance(value, str):
-                value = value.encode("latin1")
-            headers.append((bytes(header), bytes(value)))
-        for cookie in response.cookies.values():
-            headers.append((b"Set-Cookie", cookie.OutputString().encode("ascii")))
-        await send(
-            {"type": "http.response.start", "status": response.status_code, "headers": headers}
-        )
-        for chunk, last in self.chunk_bytes(body):
-            await send({"type": "http.response.body", "body": chunk, "more_body": not last})
+
+def _read_whole(response) -> HttpResponse:
+    """A streaming answer as a plain one: the same status, headers and cookies, its body read."""
+    whole = HttpResponse(
+        b"".join(response.streaming_content),
+        status=response.status_code,
+        reason=response.reason_phrase,
+        headers=response.headers,
+    )
+    whole.cookies = response.cookies
+    return whole
 
 
 def get_asgi_application() -> KookaburraASGIHandler:

@@ -118,7 +118,7 @@ def seats(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]) 
                 "held": seat_held,
                 "held_text": ngettext("%(counter)s card", "%(counter)s cards", seat_held)
                 % {"counter": seat_held},
-                "backs": min(held[n], 13) if held and not seat["is_you"] else 0,
+                "backs": 0 if seat["is_you"] else min(seat_held, 13),
                 "call": calls.get(n),
                 "passed": view is not None and n in (view.get("passed") or []),
                 "sits_out": view is not None and view.get("sitting_out") == n,
