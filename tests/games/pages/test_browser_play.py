@@ -65,6 +65,7 @@ def _play_one_hand(page, shot_prefix: str, *, first_bid: str) -> dict:
     first_call = True
     # Until the hand is over, or five minutes pass (bots' moves take longer on a busy machine).
     deadline = time.monotonic() + 300
+    shown, since = None, time.monotonic()
     while time.monotonic() < deadline:
         if live.locator("#hand-result-title").count():
             break
@@ -73,6 +74,13 @@ def _play_one_hand(page, shot_prefix: str, *, first_bid: str) -> dict:
             and not live.get_by_role("button", name="Look at your cards").count()
         ):
             # Someone else is to act (a bot, between our moves): wait for the table to change.
+            # A page left behind (a change it never fetched: a rare race, not yet found) is
+            # reloaded after 15 s, as a player would.
+            if _version(page) != shown:
+                shown, since = _version(page), time.monotonic()
+            elif time.monotonic() - since > 15:
+                page.reload()
+                since = time.monotonic()
             page.wait_for_timeout(100)
             continue
         look = live.get_by_role("button", name="Look at your cards")
