@@ -7,6 +7,12 @@
 //   arrived (your own action's answer, overtaken by the fetch that another player's or a bot's
 //   move caused) is not swapped in, or the page would show a past state and, with no further
 //   event, stay on it;
+// - catching up: the stream's version events are also heard here, and the newest is kept. An
+//   event can reach a fragment when it can't act on it: while the fragment's own fetch is in
+//   flight (htmx queues the next fetch on the element, then drops it when the answer replaces
+//   that element), or in the moment after a swap before the new fragment listens. So after every
+//   event and every swap, a fragment that shows an older version than the newest heard, and is
+//   not already fetching, fetches again (a few tries, if the server keeps answering older);
 // - the fallback: where the browser has no EventSource, or the stream fails three times running
 //   without opening, the fragment's poller ([data-poll-trigger]) starts polling, and keeps
 //   polling in each new fragment until the stream opens again.
@@ -41,7 +47,53 @@
       event.detail.shouldSwap = false;
     }
   });
-  document.addEventListener("htmx:sseOpen", () => { failures = 0; polling = false; });
+  const heard = new WeakMap();  // stream element -> {version, tries}
+  const listening = new WeakSet();  // EventSources this file hears
+  const MAX_TRIES = 3;
+
+  function liveFragments(stream) {
+    return stream.querySelectorAll('[data-version][hx-trigger*="sse:version"]');
+  }
+
+  function catchUp(stream) {
+    const newest = heard.get(stream);
+    if (!newest || !window.htmx || !document.body.contains(stream)) return;
+    let behind = false;
+    liveFragments(stream).forEach((fragment) => {
+      if (Number(fragment.dataset.version) >= newest.version) return;
+      behind = true;
+      if (fragment.classList.contains("htmx-request")) return;  // its answer will settle, then we look again
+      if (newest.tries >= MAX_TRIES) return;
+      newest.tries += 1;
+      window.htmx.trigger(fragment, "sse:version", {data: String(newest.version)});
+    });
+    if (!behind) newest.tries = 0;
+  }
+
+  function hear(stream, source) {
+    if (listening.has(source)) return;
+    listening.add(source);
+    source.addEventListener("version", (message) => {
+      const version = Number(message.data);
+      if (!version) return;
+      const newest = heard.get(stream);
+      if (newest && newest.version >= version) return;
+      heard.set(stream, {version: version, tries: 0});
+      // after htmx's own listeners have had this event: most of the time they fetch, and then
+      // there is nothing to do here
+      window.setTimeout(() => catchUp(stream), 50);
+    });
+  }
+
+  document.addEventListener("htmx:afterSettle", () => {
+    window.setTimeout(() => document.querySelectorAll("[sse-connect]").forEach(catchUp), 0);
+  });
+  document.addEventListener("htmx:sseOpen", (event) => {
+    failures = 0;
+    polling = false;
+    const source = event.detail && event.detail.source;
+    if (source) hear(event.target, source);
+  });
   document.addEventListener("htmx:sseError", () => {
     failures += 1;
     if (failures >= 3) startPolling();

@@ -65,7 +65,6 @@ def _play_one_hand(page, shot_prefix: str, *, first_bid: str) -> dict:
     first_call = True
     # Until the hand is over, or five minutes pass (bots' moves take longer on a busy machine).
     deadline = time.monotonic() + 300
-    shown, since = None, time.monotonic()
     while time.monotonic() < deadline:
         if live.locator("#hand-result-title").count():
             break
@@ -73,14 +72,8 @@ def _play_one_hand(page, shot_prefix: str, *, first_bid: str) -> dict:
             live.locator(".your-step.is-mine").count() == 0
             and not live.get_by_role("button", name="Look at your cards").count()
         ):
-            # Someone else is to act (a bot, between our moves): wait for the table to change.
-            # A page left behind (a change it never fetched: a rare race, not yet found) is
-            # reloaded after 15 s, as a player would.
-            if _version(page) != shown:
-                shown, since = _version(page), time.monotonic()
-            elif time.monotonic() - since > 15:
-                page.reload()
-                since = time.monotonic()
+            # Someone else is to act (a bot, between our moves): the stream tells the page when
+            # the table changes (a page left behind used to need a reload: live.js catches up).
             page.wait_for_timeout(100)
             continue
         look = live.get_by_role("button", name="Look at your cards")
@@ -290,3 +283,56 @@ def test_an_older_fragment_never_replaces_a_newer_one(live_server, page, make_us
     # An answer as new as the page, or newer, is swapped in as usual.
     page.evaluate("document.querySelector('#table-live').dataset.version = '0'")
     assert page.evaluate(fetch, live_url) == current
+
+
+def test_a_change_heard_while_the_fragment_is_fetching_is_not_lost(
+    live_server, page, four, make_user
+):
+    """A version event that reaches the page while its fragment is still being fetched (htmx
+    queues that fetch on the element, then drops it when the answer replaces the element) is
+    caught up: the page fetches again and shows the newest version."""
+    import random
+
+    from tests.games.helpers import act_randomly
+
+    table = services.table_create(four[0], game="pitch", players=4, seed=3)
+    for n in (1, 2, 3):
+        services.table_sit(four[n], table, n)
+    make_user("ann")  # a watcher
+    page.add_init_script(
+        "document.addEventListener('htmx:sseOpen', () => { window.streamOpen = true; });"
+    )
+    _log_in(page, live_server.url, "ann")
+    page.goto(live_server.url + f"/tables/{table.pk}/")
+    page.wait_for_function("() => window.streamOpen === true")
+    rng = random.Random(1)
+
+    held = []
+    holding = {"on": True}
+
+    def hold_the_first_answer(route):
+        if holding["on"] and not held:
+            held.append((route, route.fetch()))  # the answer as the server gave it, kept back
+        else:
+            route.continue_()
+
+    page.route(re.compile(rf"/tables/{table.pk}/live/"), hold_the_first_answer)
+    table.refresh_from_db()
+    act_randomly(four[table.to_act], table, rng)  # the first change: the page fetches...
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not fetch its fragment after the first change"
+    table.refresh_from_db()
+    act_randomly(four[table.to_act], table, rng)  # ...and the second is heard meanwhile
+    page.wait_for_timeout(2000)  # the test server's stream is asked again every 0.7 s
+    holding["on"] = False
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    table.refresh_from_db()
+    page.wait_for_function(
+        "v => document.querySelector('#table-live').dataset.version === v",
+        arg=str(table.version),
+        timeout=5_000,
+    )

@@ -83,12 +83,9 @@ def _play_all_boards(page, table_id: int) -> int:
             last, moved = table.action_number, now
         elif now - moved > PATIENCE or now - start > OVERALL:
             raise AssertionError(f"the game did not end: {_where(table_id, page)}")
-        elif now - moved > 10 and now - nudged > 10:
+        elif now - moved > 10 and now - nudged > 10 and table.bot_to_act:
             nudged = now
-            if table.bot_to_act:
-                nudge_stalled_bots()  # what Celery beat does every few seconds in production
-            else:
-                page.reload()  # as a player would, if the page had missed the table's change
+            nudge_stalled_bots()  # what Celery beat does every few seconds in production
         look = live.get_by_role("button", name="Look at your cards")
         if look.count():
             _click_and_wait(page, look)
