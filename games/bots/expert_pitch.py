@@ -3,20 +3,21 @@
 Like the expert Five Hundred bot, it settles each decision by perfect-information Monte Carlo:
 it deals the cards it cannot see (the other hands, and the cards nobody was dealt) in many ways
 that fit its view (its cards, every card won so far, the trick in progress, the suits that the
-current and the last trick show a player lacks: a player who neither followed nor trumped has
-none of the suit led), weights the deals by the bids (a seat that bid holds a good suit; one
-that passed is unlikely to hold a big hand), and plays each candidate out to the end of the hand,
-every seat then playing as the club bot would from what that seat could see (`_Sim.club_choice`:
-its own cards and the cards played, not the other hands), scoring the hand exactly as the rules
-do. Play-outs in which every seat sees every hand play too well and overrate what a hand makes
-(the pitcher above all); club-policy play-outs measured clearly better. The club bot's choice
-wins ties and near-ties.
+tricks so far show a player lacks: a player who neither followed nor trumped has none of the
+suit led, and one who didn't follow a trump lead has no trumps), weights the deals by the bids
+(a seat that bid holds a good suit; one that passed is unlikely to hold a big hand; judged, in
+the play, on the hand the seat bid with: what it holds in the deal and what it has played), and
+plays each candidate out to the end of the hand, every seat then playing as the club bot would
+from what that seat could see (`_Sim.club_choice`: its own cards and the cards played, not the
+other hands), scoring the hand exactly as the rules do. Play-outs in which every seat sees every
+hand play too well and overrate what a hand makes (the pitcher above all); club-policy
+play-outs measured clearly better. The club bot's choice wins ties and near-ties.
 
 - Play, including the pitcher's opening lead (which names trumps): every legal card.
-- Bidding: for each suit it could name, the bot plays the hand out as pitcher in sampled deals;
-  the share of deals in which it would win each number of points is mixed with the club bot's
-  calibrated estimate, and the club bot's bidding rules then choose the bid and the suit. A seat
-  with a single legal action (a forced pass) takes it at once.
+- Bidding: each legal call (a pass; each bid, and the pitch of a card, with its two best
+  suits) is played out in sampled deals: the rest of the auction as club bots would call it,
+  then the hand. The club bot's own call stands unless another measures clearly better
+  (`BID_MARGIN` points). A seat with a single legal action (a forced pass) takes it at once.
 
 Work is counted (cards played in play-outs), not timed, so a decision is deterministic for a
 given rng. The bot simulates Pitch's play itself (it is simple), reading only the view.
@@ -82,10 +83,13 @@ class Knowledge:
         ]
         self.sizes = list(view.get("hand_sizes") or [6] * self.players)
         self.void: dict[int, set[int]] = {s: set() for s in range(self.players)}
+        # The cards each seat has played this hand: with what it holds now, the hand it bid on.
+        self.played_by: dict[int, list[Card]] = {s: [] for s in range(self.players)}
         if self.trump is not None:
-            last = view.get("last_trick")
-            for t in ([last] if last else []) + [trick]:
+            for t in list(view.get("history") or []) + [trick]:
                 cards = [(e["seat"], club.card_of(e["card"])) for e in t.get("cards") or []]
+                for s, c in cards:
+                    self.played_by[s].append(c)
                 if not cards:
                     continue
                 led = cards[0][1].suit
@@ -413,6 +417,8 @@ def _sim_from(k: Knowledge, world) -> _Sim:
 
 
 def _weight(k: Knowledge, world) -> float:
+    """How well this deal fits the auction: each other seat's call, judged on the hand it called
+    with (the cards the deal gives it now and the ones it has played this hand)."""
     bids = k.view.get("auction") or []
     if not bids:
         return 1.0
@@ -421,7 +427,7 @@ def _weight(k: Knowledge, world) -> float:
         s = entry["seat"]
         if s == k.seat or s not in world:
             continue
-        held = list(world[s]) + [c for seat, c in k.trick if seat == s]
+        held = list(world[s]) + k.played_by[s]
         expected, _ = club.best_suit(held, k.players, k.low_rule)
         expected += club.POINTS_OFFSET.get(k.players, 0.0)
         if entry.get("call") == "pass":
@@ -439,7 +445,7 @@ def _worlds(k: Knowledge, rng, count, weigh=True):
             world = k.sample(rng)
         except ImpossibleDeal:
             continue
-        out.append((world, _weight(k, world) if weigh and k.trump is None else 1.0))
+        out.append((world, _weight(k, world) if weigh else 1.0))
     return out
 
 

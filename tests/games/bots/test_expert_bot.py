@@ -17,7 +17,7 @@ from games.bots import pitch as pitch_club
 from games.bots.sampling import Budget, ImpossibleDeal, Place, deal_hidden
 from games.engines import five_hundred, pitch
 from games.engines.base import Action
-from games.engines.cards import parse_card
+from games.engines.cards import SUIT_LETTERS, parse_card
 
 FIVE_HUNDRED_OPTIONS = [
     {},
@@ -137,6 +137,14 @@ def test_pitch_samples_fit_the_view(players, partnerships, seed, stop):
             assert not any(c.suit in k.void[s] for c in hand.cards(s))
     if k.pitched:
         assert k.pitched[1] in world[k.pitched[0]]
+    # Every revoke in every trick so far is remembered, not only the last trick's.
+    trump = view["trump"]
+    for t in view["history"] + [view["trick"] or {}]:
+        cards = t.get("cards") or []
+        for e in cards[1:]:
+            led, suit = cards[0]["card"][-1], e["card"][-1]
+            if suit != led and (led == trump or suit != trump):
+                assert SUIT_LETTERS.index(led) in k.void[e["seat"]], (t, e)
 
 
 def test_deal_hidden_respects_voids_and_sizes():
@@ -394,3 +402,20 @@ def test_pitch_playouts_play_as_the_club_bot(players, partnerships, seed, stop):
     assert sorted(cards) == sorted(legal)
     follow = pitch_club._follow if club_seat.trick else pitch_club._lead
     assert sim.club_choice(seat, cards) == follow(club_seat, legal)
+
+
+def test_pitch_weighs_deals_in_the_play_by_the_hand_each_seat_bid_with():
+    """In the play the auction still tells deals apart: each seat's call is judged on the cards
+    the deal gives it now with the cards it has already played (the hand it bid with)."""
+    hand = pitch_position(4, {}, 31, 12)
+    view = hand.view_for(hand.to_act)
+    assert view["phase"] == "play" and view["history"]
+    k = px.Knowledge(view)
+    for t in view["history"] + [view["trick"]]:
+        for e in t["cards"]:
+            assert pitch_club.card_of(e["card"]) in k.played_by[e["seat"]]
+    assert sum(map(len, k.played_by.values())) == 4 * len(view["history"]) + len(
+        view["trick"]["cards"]
+    )
+    weights = [w for _, w in px._worlds(k, random.Random(2), 24)]
+    assert len(set(weights)) > 1
