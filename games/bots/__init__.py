@@ -42,11 +42,12 @@ BOT_LEVELS: dict[str, str] = {
         "bidding, the cards played, who has run out of a suit) and plays each choice out "
         "before it bids, discards or plays. At four-player Five Hundred an expert pair beats "
         "a club pair by about 25 points a deal (400 duplicate deals, 95% interval 16 to 35) "
-        "and makes 87% of its contracts to the club bot's 75%; with three or six players it "
-        "measured only slightly ahead (about +4 points a seat a deal with three and +3 with "
-        "six, each over 200 duplicate deals, within chance). At four-player Pitch it "
-        "beats the club bot by about 0.26 points a seat a deal (320 duplicate deals, 95% "
-        "interval 0.16 to 0.36). Takes a moment to think."
+        "and makes 87% of its contracts to the club bot's 75%; with three players it gains "
+        "about 8 points a seat a deal (800 duplicate deals, 95% interval 6 to 11), and with "
+        "six about 9 (150 duplicate deals, 95% interval 4 to 15). At Pitch an expert pair "
+        "beats a club pair by about 0.5 points a deal (240 duplicate deals, 95% interval 0.2 "
+        "to 0.7); at four-player Pitch without partners it gains about 0.17 points a seat a "
+        "deal (320 duplicate deals, 95% interval 0.08 to 0.27). Takes a moment to think."
     ),
 }
 
