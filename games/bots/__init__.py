@@ -54,8 +54,8 @@ BOT_LEVELS: dict[str, str] = {
 # The expert's thinking allowance a decision, in engine actions applied in its play-outs (Five
 # Hundred's bidding and discard spend three quarters of it). Measured by bench/bots.py's CPU
 # times on one core: four-player Five Hundred p50 about 120 ms a card, 180 ms a bid and 220 ms
-# a discard, p95 under 320 ms; four-player Pitch p50 about 100 ms a card and 250 ms a bid, p95
-# under 600 ms.
+# a discard, p95 under 320 ms; four-player Pitch p50 about 70 ms a card and 140 ms a bid, p95
+# under 350 ms.
 DEFAULT_EXPERT_BUDGET = 16000
 
 _CLUB = {"five_hundred": five_hundred.club_action, "pitch": pitch.club_action}
