@@ -77,7 +77,10 @@ class TableForm(forms.Form):
     name = forms.CharField(
         max_length=100,
         required=False,
-        help_text=gettext_lazy("Blank gives “<your name>'s Five Hundred table”."),
+        help_text=gettext_lazy(
+            "Blank gives “<your name>'s Five Hundred table” or “<your name>'s Auction Pitch "
+            "table”."
+        ),
     )
     access = forms.ChoiceField(
         label=gettext_lazy("Who may join"),

@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
+from django.views.generic import RedirectView
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -43,6 +44,8 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("ladders/", include("ladders.urls")),
     path("admin/", admin.site.urls),
+    # The API's own address leads to its documentation.
+    path("api/", RedirectView.as_view(pattern_name="api-docs"), name="api-root"),
     path("api/", include("kookaburra.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

@@ -183,3 +183,9 @@ def test_the_browsable_api_opens_every_plain_address(member, club):
     for path in addresses:
         response = client.get(path, HTTP_ACCEPT="text/html")
         assert response.status_code < 500, path
+
+
+def test_the_api_address_leads_to_its_documentation(client):
+    response = client.get("/api/")
+    assert response.status_code == 302
+    assert response["Location"] == "/api/docs/"
