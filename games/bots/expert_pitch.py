@@ -90,13 +90,10 @@ class Knowledge:
                 cards = [(e["seat"], club.card_of(e["card"])) for e in t.get("cards") or []]
                 for s, c in cards:
                     self.played_by[s].append(c)
-                if not cards:
-                    continue
-                led = cards[0][1].suit
+                led = cards[0][1].suit if cards else None
                 for s, c in cards[1:]:
-                    if led == self.trump and c.suit != self.trump:
-                        self.void[s].add(led)
-                    elif c.suit != led and c.suit != self.trump:
+                    # Neither followed nor trumped in (or didn't follow a trump lead): void.
+                    if c.suit != led and (led == self.trump or c.suit != self.trump):
                         self.void[s].add(led)
         seen = set(self.hand) | {c for w in self.won for c in w} | {c for _, c in self.trick}
         # A card pitched during the auction lies face up but is still in its pitcher's hand.

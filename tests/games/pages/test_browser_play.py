@@ -6,6 +6,7 @@ Bots move with no pause (KOOKABURRA_BOT_DELAY = 0) and Celery runs eagerly in te
 moves are made inside the request that hands them the turn.
 """
 
+import random
 import re
 import time
 
@@ -13,6 +14,7 @@ import pytest
 
 from games import services
 from games.models import Table
+from tests.games.helpers import act_randomly
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -73,7 +75,7 @@ def _play_one_hand(page, shot_prefix: str, *, first_bid: str) -> dict:
             and not live.get_by_role("button", name="Look at your cards").count()
         ):
             # Someone else is to act (a bot, between our moves): the stream tells the page when
-            # the table changes (a page left behind used to need a reload: live.js catches up).
+            # the table changes, and the page fetches its new state.
             page.wait_for_timeout(100)
             continue
         look = live.get_by_role("button", name="Look at your cards")
@@ -291,10 +293,6 @@ def test_a_change_heard_while_the_fragment_is_fetching_is_not_lost(
     """A version event that reaches the page while its fragment is still being fetched (htmx
     queues that fetch on the element, then drops it when the answer replaces the element) is
     caught up: the page fetches again and shows the newest version."""
-    import random
-
-    from tests.games.helpers import act_randomly
-
     table = services.table_create(four[0], game="pitch", players=4, seed=3)
     for n in (1, 2, 3):
         services.table_sit(four[n], table, n)
@@ -308,10 +306,9 @@ def test_a_change_heard_while_the_fragment_is_fetching_is_not_lost(
     rng = random.Random(1)
 
     held = []
-    holding = {"on": True}
 
     def hold_the_first_answer(route):
-        if holding["on"] and not held:
+        if not held:
             held.append((route, route.fetch()))  # the answer as the server gave it, kept back
         else:
             route.continue_()
@@ -327,7 +324,6 @@ def test_a_change_heard_while_the_fragment_is_fetching_is_not_lost(
     table.refresh_from_db()
     act_randomly(four[table.to_act], table, rng)  # ...and the second is heard meanwhile
     page.wait_for_timeout(2000)  # the test server's stream is asked again every 0.7 s
-    holding["on"] = False
     route, answer = held[0]
     route.fulfill(response=answer)
     table.refresh_from_db()

@@ -6,9 +6,9 @@ through the services, one seeded).
 Bots move with no pause and Celery runs eagerly in tests, so the bots' moves (and the results
 recorded as each board ends) happen inside the request that hands them the turn; that request's
 answer shows the table as the member's own action left it, and the bots' moves reach the page
-through its event stream (or poll) just after. The test gives
-up only when the table stops moving for two minutes (a busy CI machine is slow, not stuck), and
-then says where the table stood.
+through its event stream (or poll) just after. The test gives up only when the table stops
+moving for two minutes (a busy CI machine is slow, not stuck), and then says where the table
+stood.
 With KB_SCREENSHOTS=1 it saves /tmp/kb-robot-*.png.
 """
 
