@@ -11,7 +11,7 @@ four-player Five Hundred and Pitch partnerships), printed with a 95% confidence 
 It also prints, for each level, the declarer's tricks and the contracts made (Five Hundred),
 misère bids made and defeated, bids made (Pitch), and decision times by phase (p50 and p95 in
 milliseconds of CPU time, so other work on a shared machine does not inflate them). `--procs` spreads the deals over processes (at most 2 on a shared machine);
-`--budget` sets the expert's allowance (default: the bots' DEFAULT_EXPERT_BUDGET).
+`--budget` sets the expert's allowance (default: the game's, the bots' EXPERT_BUDGETS).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.bots import DEFAULT_EXPERT_BUDGET, choose_action  # noqa: E402
+from games.bots import EXPERT_BUDGETS, choose_action  # noqa: E402
 from games.engines import five_hundred, pitch  # noqa: E402
 from games.engines.base import Action  # noqa: E402
 
@@ -131,8 +131,10 @@ def main(argv=None) -> None:
     parser.add_argument("--b", default="club")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--procs", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=DEFAULT_EXPERT_BUDGET)
+    parser.add_argument("--budget", type=int, default=None, help="default: the game's")
     args = parser.parse_args(argv)
+    if args.budget is None:
+        args.budget = EXPERT_BUDGETS[args.game]
     options = json.loads(args.options)
     jobs = [
         (args.game, args.players, options, i, args.seed, args.a, args.b, args.budget)

@@ -24,7 +24,8 @@ STALL_GRACE_SECONDS = 4.0
 def bot_move(table_id: int, action_number: int) -> bool:
     """Play the bot's move at `table_id` if the table still has `action_number` actions.
 
-    The expert bot thinks within settings.KOOKABURRA_EXPERT_BUDGET (None: the bots' default)."""
+    The expert bot thinks within settings.KOOKABURRA_EXPERT_BUDGET (None: each game's default,
+    games.bots.EXPERT_BUDGETS)."""
     budget = getattr(settings, "KOOKABURRA_EXPERT_BUDGET", None)
     return services.table_bot_move(table_id, action_number, budget=budget)
 

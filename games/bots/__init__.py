@@ -52,11 +52,15 @@ BOT_LEVELS: dict[str, str] = {
 }
 
 # The expert's thinking allowance a decision, in engine actions applied in its play-outs (Five
-# Hundred's bidding and discard spend three quarters of it). Measured by bench/bots.py's CPU
-# times on one core: four-player Five Hundred p50 about 120 ms a card, 180 ms a bid and 220 ms
-# a discard, p95 under 320 ms; four-player Pitch p50 about 70 ms a card and 140 ms a bid, p95
-# under 350 ms.
+# Hundred's bidding and discard spend three quarters of it), and each game's default. Pitch gets
+# twice Five Hundred's: its hands are six cards a seat, so its decisions are quicker at the same
+# allowance, and the larger sample of deals measured stronger (four-player Pitch without
+# partners: +0.21 a seat a deal at 32000 against +0.17 at 16000, the same 320 duplicate deals).
+# CPU times on one core (bench/bots.py): four-player Five Hundred p50 about 120 ms a card, 180 ms
+# a bid and 220 ms a discard, p95 under 320 ms; four-player Pitch p50 about 75 ms a card and
+# 80 ms a bid, p95 under 400 ms on a quiet machine (under 600 ms on a busy one).
 DEFAULT_EXPERT_BUDGET = 16000
+EXPERT_BUDGETS = {"five_hundred": DEFAULT_EXPERT_BUDGET, "pitch": 2 * DEFAULT_EXPERT_BUDGET}
 
 _CLUB = {"five_hundred": five_hundred.club_action, "pitch": pitch.club_action}
 _EXPERT = {"five_hundred": expert_five_hundred.expert_action, "pitch": expert_pitch.expert_action}
@@ -67,8 +71,8 @@ def choose_action(
 ) -> dict:
     """One legal action record for the seat whose view this is (see the module docstring).
 
-    `budget` is the expert's allowance (engine actions its play-outs may apply; default
-    DEFAULT_EXPERT_BUDGET); the other levels ignore it.
+    `budget` is the expert's allowance (engine actions its play-outs may apply; default the
+    game's, EXPERT_BUDGETS); the other levels ignore it.
     Raises ValueError for an unknown level or game, and BotError when the seat has nothing to do.
     """
     if level not in BOT_LEVELS:
@@ -81,7 +85,7 @@ def choose_action(
         return random_action(view, rng)
     try:
         if level == "expert":
-            allowance = DEFAULT_EXPERT_BUDGET if budget is None else budget
+            allowance = EXPERT_BUDGETS[game] if budget is None else budget
             action = _EXPERT[game](view, rng, allowance)
         else:
             action = _CLUB[game](view, rng)
@@ -114,4 +118,4 @@ def _is_legal(action: dict[str, Any], view: dict[str, Any]) -> bool:
     return plain in legal
 
 
-__all__ = ["BOT_LEVELS", "DEFAULT_EXPERT_BUDGET", "BotError", "choose_action"]
+__all__ = ["BOT_LEVELS", "DEFAULT_EXPERT_BUDGET", "EXPERT_BUDGETS", "BotError", "choose_action"]

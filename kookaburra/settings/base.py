@@ -274,7 +274,8 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Seconds a bot waits before its move, so play looks human (0 runs bots at once).
 KOOKABURRA_BOT_DELAY = float(os.environ.get("KOOKABURRA_BOT_DELAY", "0.8"))
 # The expert bot's thinking allowance a decision, counted in engine actions its play-outs apply
-# (see bench/bots.py for what it costs in time). Blank: the bots' default.
+# (see bench/bots.py for what it costs in time). Blank: each game's default (16000 for Five
+# Hundred, 32000 for Pitch; games.bots.EXPERT_BUDGETS).
 KOOKABURRA_EXPERT_BUDGET = (
     int(os.environ["KOOKABURRA_EXPERT_BUDGET"])
     if os.environ.get("KOOKABURRA_EXPERT_BUDGET")

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bots import DEFAULT_EXPERT_BUDGET, choose_action
+import games.bots as bots
+from games.bots import DEFAULT_EXPERT_BUDGET, EXPERT_BUDGETS, choose_action
 from games.bots import expert_five_hundred as fx
 from games.bots import expert_pitch as px
 from games.bots import pitch as pitch_club
@@ -419,3 +420,24 @@ def test_pitch_weighs_deals_in_the_play_by_the_hand_each_seat_bid_with():
     )
     weights = [w for _, w in px._worlds(k, random.Random(2), 24)]
     assert len(set(weights)) > 1
+
+
+@pytest.mark.parametrize("game", ["five_hundred", "pitch"])
+def test_each_game_has_its_own_default_allowance(game, monkeypatch):
+    """No allowance given: the expert thinks within its game's (Pitch twice Five Hundred's); one
+    given (the KOOKABURRA_EXPERT_BUDGET setting) is used as it is."""
+    hand = (pitch_position if game == "pitch" else five_hundred_position)(4, {}, 3, 6)
+    view = hand.view_for(hand.to_act)
+    seen = []
+
+    def spy(view, rng, allowance):
+        seen.append(allowance)
+        return dict(view["legal"][0])
+
+    monkeypatch.setitem(bots._EXPERT, game, spy)
+    choose_action(view, level="expert", rng=random.Random(1))
+    choose_action(view, level="expert", rng=random.Random(1), budget=1234)
+    assert seen == [EXPERT_BUDGETS[game], 1234]
+    assert (
+        EXPERT_BUDGETS["pitch"] == 2 * EXPERT_BUDGETS["five_hundred"] == 2 * DEFAULT_EXPERT_BUDGET
+    )
