@@ -45,9 +45,9 @@ BOT_LEVELS: dict[str, str] = {
         "and makes 87% of its contracts to the club bot's 75%; with three players it gains "
         "about 8 points a seat a deal (800 duplicate deals, 95% interval 6 to 11), and with "
         "six about 9 (150 duplicate deals, 95% interval 4 to 15). At Pitch an expert pair "
-        "beats a club pair by about 0.65 points a deal (240 duplicate deals, 95% interval 0.4 "
-        "to 0.9); at four-player Pitch without partners it gains about 0.17 points a seat a "
-        "deal (320 duplicate deals, 95% interval 0.08 to 0.27). Takes a moment to think."
+        "beats a club pair by about 0.66 points a deal (240 duplicate deals, 95% interval 0.4 "
+        "to 0.9); at four-player Pitch without partners it gains about 0.21 points a seat a "
+        "deal (320 duplicate deals, 95% interval 0.13 to 0.30). Takes a moment to think."
     ),
 }
 
