@@ -88,13 +88,17 @@ def bidding_box(legal: list[dict[str, Any]], options: dict[str, Any]) -> dict[st
     }
 
 
-def pitch_box(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """Pitch's bidding box: 1 to 4, pass, and the cards that may be pitched (a bid of 4)."""
+def pitch_box(legal: list[dict[str, Any]], hand: list[str] | None = None) -> dict[str, Any]:
+    """Pitch's bidding box: 1 to 4, pass, and the cards that may be pitched (a bid of 4), in the
+    order of the seat's `hand` as the page shows it above the box."""
     legal_calls = _legal_calls(legal)
     calls = []
     for call in ("1", "2", "3", "4"):
         info = call_info(Game.PITCH, call)
         info["legal"] = call in legal_calls
         calls.append(info)
-    pitches = [card_info(entry["pitch"]) for entry in legal if "pitch" in entry]
+    codes = [entry["pitch"] for entry in legal if "pitch" in entry]
+    place = {code: n for n, code in enumerate(hand or [])}
+    codes.sort(key=lambda code: place.get(code, len(place)))
+    pitches = [card_info(code) for code in codes]
     return {"calls": calls, "pass_legal": "pass" in legal_calls, "pitches": pitches}

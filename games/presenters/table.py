@@ -188,7 +188,7 @@ def step_controls(info: dict[str, Any], view: dict[str, Any] | None, step: str |
     if step == "bid" and info["game"] == Game.FIVE_HUNDRED:
         bidding = bidding_box(legal, info["options"])
     elif step == "bid":
-        pitching = pitch_box(legal)
+        pitching = pitch_box(legal, (view or {}).get("hand"))
     return {
         "bidding": bidding,
         "pitch_box": pitching,

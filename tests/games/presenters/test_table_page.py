@@ -113,6 +113,11 @@ def test_pitch_bid_then_play(walk):
         e["call"] for e in w.legal() if "call" in e and e["call"] != "pass"
     }
     assert page["game_points_column"] and page["offer"].leave
+    # The cards that may be pitched sit in the order of the hand shown above them.
+    hand = [c["code"] for c in page["hand_cards"]]
+    pitches = [c["code"] for c in page["pitch_box"]["pitches"]]
+    assert pitches == [code for code in hand if code in pitches]
+    assert set(pitches) == {e["pitch"] for e in w.legal() if "pitch" in e}
     w.do({"call": "2"})
     while w.hand.view_for(w.hand.to_act)["phase"] == "auction":
         w.do({"call": "pass"})
