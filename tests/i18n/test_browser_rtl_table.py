@@ -49,6 +49,21 @@ def test_the_table_on_a_phone_in_urdu_and_punjabi(
     assert len(centres) >= 2
     assert centres == sorted(centres, key=lambda c: (round(c[1]), c[0]))
     assert page.locator(".card").first.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    # ... and the hand sits where the reader starts: at the right of its panel in Urdu, at the
+    # left in Punjabi.
+    edges = page.locator(".your-step .hand-cards").evaluate(
+        """el => {
+            const box = el.getBoundingClientRect();
+            const cards = [...el.querySelectorAll('.card')].map(c => c.getBoundingClientRect());
+            return [box.left, box.right, Math.min(...cards.map(c => c.left)),
+                    Math.max(...cards.map(c => c.right))];
+        }"""
+    )
+    box_left, box_right, cards_left, cards_right = edges
+    if direction == "rtl":
+        assert box_right - cards_right < 4 and cards_left - box_left > 20, edges
+    else:
+        assert cards_left - box_left < 4 and box_right - cards_right > 20, edges
     # Nothing is wider than the phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shoot(page, request, f"table-{code}")
