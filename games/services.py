@@ -604,9 +604,11 @@ def _finish_hand(
         update_fields=["finished", "thrown_in", "scores", "totals", "result", "finished_at"]
     )
     table.totals = totals
-    table_id, number = table.pk, table_hand.number
+    table_id, number, boards = table.pk, table_hand.number, bool(table.table_boards)
     transaction.on_commit(
-        lambda: hand_finished.send(sender=Table, table_id=table_id, hand_number=number),
+        lambda: hand_finished.send(
+            sender=Table, table_id=table_id, hand_number=number, boards=boards
+        ),
         robust=True,  # a receiver's failure never undoes the answer to the move
     )
     if winners:
@@ -708,8 +710,9 @@ def table_act(
             hand.apply(action)
         except IllegalAction as exc:
             raise IllegalMove.from_engine(exc) from None
-        _log_action(table, table_hand, action, actor)
-        _play_forced_passes(table, table_hand, hand, seats)
+        log = [_logged(table, table_hand, action, actor)]
+        log += _play_forced_passes(table, table_hand, hand, seats)
+        TableAction.objects.bulk_create(log)  # one INSERT, forced passes and all
         _touch(table)
         hand_over = game_over = False
         finished = current.finished
@@ -747,11 +750,11 @@ def _stale_message(expected: int, played: int) -> str:
     ) % {"expected": expected, "played": played}
 
 
-def _log_action(table: Table, table_hand: TableHand, action: Action, actor) -> None:
-    """Append an applied action to the table's log. `actor` None: the site played it for the
-    seat (a forced pass)."""
+def _logged(table: Table, table_hand: TableHand, action: Action, actor) -> TableAction:
+    """The table's log entry for an applied action, numbered next (the caller saves it).
+    `actor` None: the site played it for the seat (a forced pass)."""
     table.action_number += 1
-    TableAction.objects.create(
+    return TableAction(
         table=table,
         number=table.action_number,
         hand=table_hand,
@@ -773,12 +776,17 @@ def _is_forced_pass(table: Table, hand, seats: list[Seat]) -> bool:
     return len(legal) == 1 and legal[0].kind == "call" and legal[0].call == "pass"
 
 
-def _play_forced_passes(table: Table, table_hand: TableHand, hand, seats: list[Seat]) -> None:
-    """Record, as ordinary logged actions, the passes people have no choice but to make."""
+def _play_forced_passes(
+    table: Table, table_hand: TableHand, hand, seats: list[Seat]
+) -> list[TableAction]:
+    """Play the passes people have no choice but to make; their log entries, as ordinary
+    actions, for the caller to save."""
+    log = []
     while _is_forced_pass(table, hand, seats):
         action = hand.legal_actions()[0]
         hand.apply(action)
-        _log_action(table, table_hand, action, None)
+        log.append(_logged(table, table_hand, action, None))
+    return log
 
 
 def table_look(actor, table: Table | int) -> bool:

@@ -25,22 +25,29 @@ def on_game_finished(sender, table_id: int, **kwargs) -> None:
         enqueue_on_commit(record_online_result, table_id)
 
 
-def on_hand_finished(sender, table_id: int, **kwargs) -> None:
+def on_hand_finished(sender, table_id: int, boards: bool = True, **kwargs) -> None:
     """A hand is over at a site table: at a duplicate event's table it is a board, recorded
-    at once (the travellers and standings follow the play, board by board)."""
-    if TournamentTable.objects.filter(
-        game_table_id=table_id, tournament__format="duplicate"
-    ).exists():
+    at once (the travellers and standings follow the play, board by board). A table that
+    plays no boards is no duplicate table: passed by without a query."""
+    if (
+        boards
+        and TournamentTable.objects.filter(
+            game_table_id=table_id, tournament__format="duplicate"
+        ).exists()
+    ):
         from .tasks import record_online_result
 
         enqueue_on_commit(record_online_result, table_id)
 
 
-def on_robot_hand_finished(sender, table_id: int, hand_number: int, **kwargs) -> None:
-    """A hand ended at a site table: if it is a robot duplicate entry's, record the board."""
+def on_robot_hand_finished(
+    sender, table_id: int, hand_number: int, boards: bool = True, **kwargs
+) -> None:
+    """A hand ended at a site table: if it is a robot duplicate entry's, record the board
+    (a robot entry's table always plays boards: the others are passed by without a query)."""
     from .robot_models import RobotEntry
 
-    if RobotEntry.objects.filter(table_id=table_id).exists():
+    if boards and RobotEntry.objects.filter(table_id=table_id).exists():
         from .tasks import robot_record_result
 
         enqueue_on_commit(robot_record_result, table_id, hand_number)

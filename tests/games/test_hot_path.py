@@ -281,3 +281,38 @@ def test_engine_states_pickle_small():
         again = pickle.loads(data)
         assert again.view_for(1) == hand.view_for(1)
         assert again.legal_actions() == hand.legal_actions()
+
+
+def test_every_action_of_whole_hands_makes_at_most_five_queries(
+    four, django_capture_on_commit_callbacks
+):
+    """Through the API with tokens, over the first hands of a Pitch game: a card, a bid, the
+    action that ends a hand (its scores, the next deal, and the signal that boards are recorded,
+    passed by for a table without boards) and one followed by forced passes (logged in one
+    insert) each make at most five queries."""
+    table = _table(four)
+    clients = [
+        Client(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user)[1]}")
+        for user in four
+    ]
+    for client in clients:  # each token is read once, then answered from the cache
+        assert client.get(f"/api/tables/{table.pk}/version/").status_code == 200
+    rng = random.Random(1)
+    seen = {"hand ended": 0, "forced passes": 0}
+    while table.hand_number <= 3:
+        seat = table.to_act
+        view = state.table_state(table).hand.view_for(seat)
+        with CaptureQueriesContext(connection) as captured:
+            with django_capture_on_commit_callbacks(execute=True):
+                response = clients[seat].post(
+                    f"/api/tables/{table.pk}/act/",
+                    {"expected_action": table.action_number, "action": pick(view, rng)},
+                    content_type="application/json",
+                )
+        assert response.status_code == 200, response.content
+        after = Table.objects.get(pk=table.pk)
+        assert len(_queries(captured)) <= 5, _queries(captured)
+        seen["hand ended"] += after.hand_number != table.hand_number
+        seen["forced passes"] += after.action_number > table.action_number + 1
+        table = after
+    assert seen["hand ended"] == 3 and seen["forced passes"] >= 1, seen
