@@ -18,11 +18,12 @@ result_confirmed = Signal()
 
 
 def on_game_finished(sender, table_id: int, **kwargs) -> None:
-    """A site table's game is over: if it is a tournament table, record its result."""
-    if TournamentTable.objects.filter(game_table_id=table_id).exists():
-        from .tasks import record_online_result
+    """A site table's game is over: the task records its result if it is a tournament table.
+    The worker asks that question (the task does nothing for any other table), so the action
+    that ends a game doesn't: a game ends once, and its request stays within five queries."""
+    from .tasks import record_online_result
 
-        enqueue_on_commit(record_online_result, table_id)
+    enqueue_on_commit(record_online_result, table_id)
 
 
 def on_hand_finished(sender, table_id: int, boards: bool = True, **kwargs) -> None:

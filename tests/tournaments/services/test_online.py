@@ -217,3 +217,23 @@ def test_public_tournament_pages_link_only_to_tables_the_viewer_may_open_issue_1
     assert f"/tables/{table.game_table_id}/" in seen
     for link in seen:
         assert client.get(link).status_code == 200, link
+
+
+def test_a_finished_game_or_hand_elsewhere_costs_its_request_no_query(
+    django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    """The receivers of the games' signals ask nothing of the database in the request that ends
+    a hand or a game at a casual table: a hand at a table without boards is passed by, and a
+    finished game's task decides in the worker whether the table was a tournament's (for any
+    other table it records nothing)."""
+    from tournaments.signals import on_game_finished, on_hand_finished, on_robot_hand_finished
+
+    table = Table.objects.create(game="pitch", players=4, options={}, status="finished")
+    with django_capture_on_commit_callbacks() as callbacks:
+        with django_assert_num_queries(0):
+            on_hand_finished(sender=Table, table_id=table.pk, hand_number=1, boards=False)
+            on_robot_hand_finished(sender=Table, table_id=table.pk, hand_number=1, boards=False)
+            on_game_finished(sender=Table, table_id=table.pk)
+    assert len(callbacks) == 1  # the result task, enqueued for the worker
+    assert tasks.record_online_result(table.pk) is None
+    assert not TableResult.objects.exists()
