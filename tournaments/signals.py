@@ -2,7 +2,9 @@
 `TournamentsConfig.ready`).
 
 games never imports tournaments: it announces that a game is over (`game_finished`, sent after
-the commit) and this receiver enqueues the task that records the tournament result.
+the commit) and this receiver enqueues the task that records the tournament result (the task
+finds out whether the table was a tournament's); it announces a hand's end (`hand_finished`)
+and the duplicate and robot receivers record the board.
 """
 
 from django.dispatch import Signal

@@ -3,8 +3,9 @@
 `recalculate_standings(tournament_id)` is enqueued (on commit) whenever a result is recorded,
 confirmed or corrected, an entrant withdraws or the tiebreaks change: it recomputes the standings
 from scratch and stores them, bumping the version only when something changed.
-`record_online_result(game_table_id)` is enqueued when a site table's game ends
-(`games.signals.game_finished`): it records the tournament table's result once.
+`record_online_result(game_table_id)` is enqueued when any site table's game ends
+(`games.signals.game_finished`): it records the tournament table's result once, and nothing
+for a table that is no tournament's.
 `record_lost_online_results` (Celery beat) records those whose task was lost.
 """
 
