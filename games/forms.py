@@ -78,8 +78,7 @@ class TableForm(forms.Form):
         max_length=100,
         required=False,
         help_text=gettext_lazy(
-            "Blank gives “<your name>'s Five Hundred table” or “<your name>'s Auction Pitch "
-            "table”."
+            "Blank gives “<your name>'s Five Hundred table” or “<your name>'s Auction Pitch table”."
         ),
     )
     access = forms.ChoiceField(
