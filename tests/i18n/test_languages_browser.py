@@ -269,3 +269,56 @@ def test_the_table_page_on_a_phone_in_its_script(
         )
     finally:
         context.close()
+
+
+# Where an element's letters reach on the page: its first and last baselines (found with an
+# empty inline-block at each end, whose bottom sits on the baseline) less and plus how far the
+# font's glyphs for its text climb and descend (canvas measureText, in the element's own font).
+INK = """el => {
+  const style = getComputedStyle(el);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const size = pen.measureText(el.textContent.trim());
+  const mark = () => {
+    const m = document.createElement("span");
+    m.style.cssText = "display:inline-block;width:0;height:0";
+    return m;
+  };
+  const first = mark(), last = mark();
+  el.prepend(first);
+  el.append(last);
+  const ink = {
+    top: first.getBoundingClientRect().bottom - size.actualBoundingBoxAscent,
+    bottom: last.getBoundingClientRect().bottom + size.actualBoundingBoxDescent,
+  };
+  first.remove();
+  last.remove();
+  return ink;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}], ids=["phone", "wide"])
+def test_the_open_a_table_heading_has_room_in_urdu(live_server, browser, make_user, viewport):
+    """Nastaliq climbs and descends far more than Latin type: on the create-table form the
+    heading's letters must not run into the line under it, nor that line into the first box's
+    title (its legend, which sits on the box's top edge)."""
+    skip_unless_configured("ur")
+    member = make_user("milo", display_name="Milo Banks")
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        sign_in(context, live_server, member)
+        context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "ur", "url": live_server.url}]
+        )
+        page.goto(live_server.url + "/tables/new/")
+        expect_language(page, "ur", "rtl")
+        assert font_ready(page, "ur")
+        heading = page.locator("h1").evaluate(INK)
+        lead = page.locator(".page-head .lead").evaluate(INK)
+        legend = page.locator("form.table-form fieldset.panel legend").first.evaluate(INK)
+        assert heading["bottom"] <= lead["top"], (heading, lead)
+        assert lead["bottom"] <= legend["top"], (lead, legend)
+    finally:
+        context.close()
