@@ -67,3 +67,40 @@ def test_every_tournament_tab_is_on_the_screen(
         )
     nav = phone.locator("nav.tabs")
     assert nav.evaluate("el => el.scrollWidth <= el.clientWidth")
+
+
+# Where a text's characters sit on the screen, left to right: [(character, x), ...].
+GLYPH_X = """el => {
+  const text = [...el.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
+  const range = document.createRange();
+  return [...text.textContent].map((ch, i) => {
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    return [ch, range.getBoundingClientRect().x];
+  }).filter(([ch]) => ch.trim());
+}"""
+
+
+def test_a_negative_score_keeps_its_minus_sign_in_front_in_urdu(
+    live_server, phone, director, club, make_user, artifacts
+):
+    """Right to left, "-120" would show as "120-" unless the number is set apart left to
+    right: the minus sign stays on the number's left, as every reader writes it."""
+    from django.conf import settings
+
+    tournament = knockout(director, club, make_user)
+    table = tournament.round_set.get(number=1).tables.order_by("number").first()
+    services.result_enter(director, table, scores=[-120, 500])
+    services.standings_recalculate(tournament.pk)
+    sign_in(phone, live_server, director)
+    phone.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "ur", "url": live_server.url}]
+    )
+    phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    assert phone.locator("html").get_attribute("dir") == "rtl"
+    score = phone.locator(".side-score", has_text="120").first
+    artifacts(phone, "negative-score")
+    glyphs = score.evaluate(GLYPH_X)
+    assert [ch for ch, _ in glyphs] == list("-120")
+    xs = [x for _, x in glyphs]
+    assert xs == sorted(xs), f"the score reads {glyphs} on the screen, not -120"
