@@ -48,6 +48,11 @@ DJANGO_MESSAGES = (
     ngettext_lazy("%(num)d day", "%(num)d days", "num"),
     ngettext_lazy("%(num)d hour", "%(num)d hours", "num"),
     ngettext_lazy("%(num)d minute", "%(num)d minutes", "num"),
+    # django.utils.dateformat's "A" (the club times' "g:i A"): Django's Malay has PAGI and MALAM
+    # ("morning", "night") for every time, so 5 in the afternoon read "5:00 MALAM"; Malaysian
+    # clocks write PG and PTG.
+    gettext_noop("AM"),
+    gettext_noop("PM"),
 )
 
 # Django REST framework and django-rest-knox ship no catalogue for mr, ms, pa or ur: the API's
