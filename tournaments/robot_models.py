@@ -82,14 +82,15 @@ class RobotEvent(models.Model):
 
     @property
     def title(self) -> str:
-        """The name people read: the site's daily events are named in the reader's language."""
+        """The name people read: the site's daily events are named in the reader's language, the
+        day written day first ("5 December 2026"), as every other page writes a date."""
         if self.daily_on is None:
             return self.name
         from django.template.defaultfilters import date as date_filter
         from django.utils.translation import gettext
 
         return gettext("Daily robot duplicate, %(day)s") % {
-            "day": date_filter(self.daily_on, "DATE_FORMAT")
+            "day": date_filter(self.daily_on, "j F Y")
         }
 
     def is_open(self, now=None) -> bool:
