@@ -104,3 +104,26 @@ def test_a_negative_score_keeps_its_minus_sign_in_front_in_urdu(
     assert [ch for ch, _ in glyphs] == list("-120")
     xs = [x for _, x in glyphs]
     assert xs == sorted(xs), f"the score reads {glyphs} on the screen, not -120"
+
+
+@pytest.mark.parametrize("code", ["ms", "ur"])
+def test_the_results_sheet_fits_a_phone_in_malay_and_urdu(
+    live_server, phone, director, club, make_user, artifacts, code
+):
+    """The standings under the results sheet scroll inside their own box: the page itself never
+    scrolls sideways, whatever the length of the language's column headings."""
+    from django.conf import settings
+
+    tournament = knockout(director, club, make_user)
+    table = tournament.round_set.get(number=1).tables.order_by("number").first()
+    services.result_enter(director, table, scores=[-120, 500])
+    services.standings_recalculate(tournament.pk)
+    sign_in(phone, live_server, director)
+    phone.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
+    )
+    phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/results/")
+    assert phone.locator("html").get_attribute("lang") == code
+    assert phone.locator(".sheet-table").count() >= 2  # a round's tables and the standings
+    artifacts(phone, f"results-{code}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
