@@ -32,6 +32,8 @@ DJANGO_MESSAGES = (
     gettext_noop("Password confirmation"),
     gettext_noop("Enter the same password as before, for verification."),
     gettext_noop("New password confirmation"),
+    gettext_noop("Old password"),
+    gettext_noop("New password"),
     gettext_noop("Your old password was entered incorrectly. Please enter it again."),
     gettext_noop(
         "Please enter a correct %(username)s and password. Note that both fields may be "
