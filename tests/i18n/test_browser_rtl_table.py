@@ -68,3 +68,40 @@ def test_the_table_on_a_phone_in_urdu_and_punjabi(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shoot(page, request, f"table-{code}")
     context.close()
+
+
+def test_the_score_sheets_numbers_sit_under_their_headings_in_urdu(live_server, browser, make_user):
+    """Right to left, a score sheet's number cells read left to right but line up with their
+    column's heading (both at the left of the column), so no score seems to belong to the
+    column beside it."""
+    table, users = people_table(make_user, "pitch", 4)
+    drive(table, lambda hand: table.hands.count() >= 2)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    sign_in(page, live_server, users[0])
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "ur", "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    sheet = page.locator("table.score-sheet")
+    sheet.wait_for()
+    edges = sheet.evaluate(
+        """t => {
+            const ink = el => {
+                const r = document.createRange();
+                r.selectNodeContents(el);
+                const b = r.getBoundingClientRect();
+                return [b.left, b.right];
+            };
+            const heads = [...t.querySelectorAll('thead th.num')];
+            const row = t.querySelector('tbody tr');
+            const cells = [...row.querySelectorAll('td.num')];
+            return heads.map((h, i) => [ink(h), ink(cells[cells.length - heads.length + i])]);
+        }"""
+    )
+    assert edges
+    for (head_left, _), (cell_left, _) in edges:
+        assert abs(head_left - cell_left) < 3, edges
+    context.close()
