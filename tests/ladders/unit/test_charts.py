@@ -173,3 +173,19 @@ def test_helpers():
     steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:], strict=False)}
     assert len(steps) == 1
     assert nice_ticks(3, 3)[0] < 3 < nice_ticks(3, 3)[-1]
+
+
+def test_bar_chart_sets_its_labels_apart_in_a_right_to_left_language():
+    """Inside the left-to-right chart, Urdu's "6 میں سے 3" would gather both numbers on one side;
+    each label is its own run (FSI … PDI), in Urdu only."""
+    from django.utils import translation
+
+    rows = [("7", Tally(6, 3))]
+    with translation.override("ur"):
+        urdu = texts(parse(bar_chart(rows, title="t")))
+    with translation.override("en"):
+        english = texts(parse(bar_chart(rows, title="t")))
+    assert "3 of 6" in english and not any("\u2068" in t for t in english)
+    figures = [t for t in urdu if "میں سے" in t]
+    assert figures and all(t.startswith("\u2068") and t.endswith("\u2069") for t in figures)
+    assert "\u20687\u2069" in urdu
