@@ -69,6 +69,25 @@ def test_every_tournament_tab_is_on_the_screen(
     assert nav.evaluate("el => el.scrollWidth <= el.clientWidth")
 
 
+def knockout_with_a_result(director, club, make_user):
+    """The long-names knockout with its first table's result entered (-120 to 500)."""
+    tournament = knockout(director, club, make_user)
+    table = tournament.round_set.get(number=1).tables.order_by("number").first()
+    services.result_enter(director, table, scores=[-120, 500])
+    services.standings_recalculate(tournament.pk)
+    return tournament
+
+
+def read_in(page, live_server, user, code):
+    """Sign `user` in and ask for the site in the language `code`."""
+    from django.conf import settings
+
+    sign_in(page, live_server, user)
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
+    )
+
+
 # Where a text's characters sit on the screen, left to right: [(character, x), ...].
 GLYPH_X = """el => {
   const text = [...el.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
@@ -86,16 +105,8 @@ def test_a_negative_score_keeps_its_minus_sign_in_front_in_urdu(
 ):
     """Right to left, "-120" would show as "120-" unless the number is set apart left to
     right: the minus sign stays on the number's left, as every reader writes it."""
-    from django.conf import settings
-
-    tournament = knockout(director, club, make_user)
-    table = tournament.round_set.get(number=1).tables.order_by("number").first()
-    services.result_enter(director, table, scores=[-120, 500])
-    services.standings_recalculate(tournament.pk)
-    sign_in(phone, live_server, director)
-    phone.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "ur", "url": live_server.url}]
-    )
+    tournament = knockout_with_a_result(director, club, make_user)
+    read_in(phone, live_server, director, "ur")
     phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     assert phone.locator("html").get_attribute("dir") == "rtl"
     score = phone.locator(".side-score", has_text="120").first
@@ -112,16 +123,8 @@ def test_the_results_sheet_fits_a_phone_in_malay_and_urdu(
 ):
     """The standings under the results sheet scroll inside their own box: the page itself never
     scrolls sideways, whatever the length of the language's column headings."""
-    from django.conf import settings
-
-    tournament = knockout(director, club, make_user)
-    table = tournament.round_set.get(number=1).tables.order_by("number").first()
-    services.result_enter(director, table, scores=[-120, 500])
-    services.standings_recalculate(tournament.pk)
-    sign_in(phone, live_server, director)
-    phone.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
-    )
+    tournament = knockout_with_a_result(director, club, make_user)
+    read_in(phone, live_server, director, code)
     phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/results/")
     assert phone.locator("html").get_attribute("lang") == code
     assert phone.locator(".sheet-table").count() >= 2  # a round's tables and the standings
