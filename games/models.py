@@ -90,6 +90,13 @@ class Table(models.Model):
         INVITE = "invite", _("Invite link only")
 
     name = models.CharField(max_length=100, blank=True)
+    named_after = models.CharField(
+        max_length=150,
+        blank=True,
+        help_text=_(
+            "Who opened a table left unnamed: it is called after them in each reader's language."
+        ),
+    )
     game = models.CharField(max_length=20, choices=Game.choices)
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, help_text=_("Every table option, defaults included."))
@@ -169,7 +176,16 @@ class Table(models.Model):
         ]
 
     def __str__(self):
-        return self.name or gettext("%(game)s table %(number)s") % {
+        """The table's own name, or its default in the active language: "Ann's Five Hundred
+        table" when it was opened unnamed, else "Five Hundred table 12"."""
+        if self.name:
+            return self.name
+        if self.named_after:
+            return gettext("%(name)s's %(game)s table") % {
+                "name": self.named_after,
+                "game": self.get_game_display(),
+            }
+        return gettext("%(game)s table %(number)s") % {
             "game": self.get_game_display(),
             "number": self.pk,
         }

@@ -308,14 +308,11 @@ def table_create(
     name = (name or "").strip()
     if len(name) > 100:
         raise InvalidInput(gettext("The name can be at most 100 characters."), field="name")
-    if not name:
-        name = gettext("%(name)s's %(game)s table") % {
-            "name": actor.shown_name,
-            "game": Game(game).label,
-        }
     with transaction.atomic():
         table = Table(
             name=name,
+            # Unnamed, it is called after whoever opened it, in each reader's language.
+            named_after="" if name else actor.shown_name[:150],
             game=game,
             players=players,
             options=state.options_dict(checked),

@@ -86,3 +86,44 @@ def test_admin_pages_hide_a_hand_in_play(client, four):
     page = client.get(reverse("admin:games_tablehand_change", args=[hand.pk])).content.decode()
     assert "shown when the hand is finished" in page
     assert str(hand.deal["hands"]) not in page and "kitty" not in page
+
+
+def test_an_unnamed_table_is_called_after_its_opener_in_each_readers_language(four):
+    """Opened without a name, a table keeps no name of its own: every reader sees the default
+    in their language (it used to be fixed in the opener's)."""
+    from django.utils import translation
+
+    table = services.table_create(four[0], game="pitch", players=4)
+    assert table.name == "" and table.named_after == "North"
+    with translation.override("en-au"):
+        assert str(table) == "North's Auction Pitch table"
+    with translation.override("ur"):
+        assert str(table) == "\u2068North\u2069 کی نیلامی پچ میز"
+    with translation.override("ms"):
+        assert str(table) == "Meja Pitch Lelong North"
+    named = services.table_create(four[1], game="pitch", players=4, name="Tuesday")
+    assert (named.name, named.named_after, str(named)) == ("Tuesday", "", "Tuesday")
+
+
+def test_the_migration_gives_tables_named_by_the_old_default_their_opener_instead(four):
+    """Tables opened unnamed before the change kept the default, in their opener's language,
+    as their name: the migration turns exactly those (in any of our languages) into tables
+    called after their opener; a name someone chose stays."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0004_table_named_after")
+    old_urdu = services.table_create(four[0], game="pitch", players=4)
+    old_english = services.table_create(four[1], game="five_hundred", players=4)
+    chosen = services.table_create(four[2], game="pitch", players=4, name="Friday pitch")
+    Table.objects.filter(pk=old_urdu.pk).update(
+        name="\u2068North\u2069 کی نیلامی پچ میز", named_after=""
+    )
+    Table.objects.filter(pk=old_english.pk).update(name="East's Five Hundred table", named_after="")
+    migration.name_after_openers(apps, None)
+    for table in (old_urdu, old_english, chosen):
+        table.refresh_from_db()
+    assert (old_urdu.name, old_urdu.named_after) == ("", "North")
+    assert (old_english.name, old_english.named_after) == ("", "East")
+    assert (chosen.name, chosen.named_after) == ("Friday pitch", "")

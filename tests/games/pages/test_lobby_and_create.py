@@ -321,3 +321,23 @@ def test_the_form_speaks_the_readers_language(four, client_for):
     assert 'dir="rtl"' in text
     assert "میز کھولیں" in text  # "Open the table"
     assert "پانچ سو" in text  # Five Hundred
+
+
+def test_an_unnamed_table_reads_in_each_visitors_language_in_the_lobby(four, client_for):
+    """Opened in Urdu without a name, the table is still "North's … table" in Punjabi, Malay and
+    English, each in its own words (its default name is not fixed when it is opened)."""
+    from django.utils import translation
+
+    with translation.override("ur"):
+        services.table_create(four[0], game="pitch", players=4)
+    for code, name in [
+        ("pa", "North ਦਾ ਨਿਲਾਮੀ ਪਿੱਚ ਮੇਜ਼"),
+        ("ms", "Meja Pitch Lelong North"),
+        ("en-au", "North&#x27;s Auction Pitch table"),
+    ]:
+        client = client_for(four[1])
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = code
+        page = client.get(LOBBY).content.decode()
+        assert f'lang="{code}"' in page
+        assert name in page.replace("\u2068", "").replace("\u2069", ""), code
+        assert "نیلامی" not in page, code
