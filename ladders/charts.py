@@ -55,7 +55,7 @@ def _text(value: Any) -> str:
 def _words(value: Any) -> str:
     """A label of words and numbers, escaped; in a right-to-left language set apart as a run of
     its own (FSI … PDI), so that inside the left-to-right chart "6 میں سے 5" keeps its order
-    instead of gathering both numbers on one side."""
+    instead of gathering both numbers on one side, and a date reads day first ("3 مارچ")."""
     text = str(value)
     if get_language_bidi():
         text = f"\u2068{text}\u2069"
@@ -178,7 +178,7 @@ def rating_chart(
         f'<line x1="{left}" y1="14" x2="{left + 22}" y2="14" stroke="{MU_COLOUR}" '
         'stroke-width="2.5"/>'
     )
-    mu_name, score_name = _text(_("μ (skill)")), _text(_("μ − 3σ (ladder score)"))
+    mu_name, score_name = _words(_("μ (skill)")), _words(_("μ − 3σ (ladder score)"))
     parts.append(f'<text x="{left + 28}" y="18">{mu_name}</text>')
     parts.append(
         f'<line x1="{left + 120}" y1="14" x2="{left + 142}" y2="14" stroke="{SCORE_COLOUR}" '
@@ -230,7 +230,7 @@ def rating_chart(
         )
         parts.append(
             f'<text x="{_num(x)}" y="{base + 17}" text-anchor="{anchor}">'
-            f"{_text(date_label(moment, with_year))}</text>"
+            f"{_words(date_label(moment, with_year))}</text>"
         )
     if not with_year:
         parts.append(

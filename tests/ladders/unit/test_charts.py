@@ -189,3 +189,19 @@ def test_bar_chart_sets_its_labels_apart_in_a_right_to_left_language():
     figures = [t for t in urdu if "میں سے" in t]
     assert figures and all(t.startswith("\u2068") and t.endswith("\u2069") for t in figures)
     assert "\u20687\u2069" in urdu
+
+
+def test_rating_chart_sets_its_dates_and_legend_apart_in_a_right_to_left_language():
+    """The rating chart's time axis runs left to right, but each date label ("5 مارچ") and the
+    legend's names read right to left in Urdu, each its own run."""
+    from django.utils import translation
+
+    points = history([(d, 25 + d % 3, 8 - d / 10) for d in range(0, 60, 10)])
+    with translation.override("ur"):
+        urdu = texts(parse(rating_chart(points)))
+    with translation.override("en"):
+        english = texts(parse(rating_chart(points)))
+    assert not any("\u2068" in t for t in english)
+    isolated = [t for t in urdu if t.startswith("\u2068") and t.endswith("\u2069")]
+    assert any("μ" in t for t in isolated)
+    assert any(any(ch.isdigit() for ch in t) and "μ" not in t for t in isolated), urdu
