@@ -4,9 +4,8 @@ clockwise as dealt) and a hand's cards keep their order and their uncovered corn
 overflows the phone's width. Screenshots go to var/test-artifacts/i18n/<test>/."""
 
 import pytest
-from django.conf import settings
 
-from tests.layout.conftest import drive, sign_in
+from tests.layout.conftest import drive, read_in
 from tests.layout.test_browser_table import people_table
 
 from .test_browser_language import font_ready, shoot
@@ -29,10 +28,7 @@ def test_the_table_on_a_phone_in_urdu_and_punjabi(
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(10_000)
-    sign_in(page, live_server, users[0])
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
-    )
+    read_in(page, live_server, users[0], code)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     page.locator("#table-live .felt").wait_for()
     assert page.locator("html").get_attribute("dir") == direction
@@ -79,10 +75,7 @@ def test_the_score_sheets_numbers_sit_under_their_headings_in_urdu(live_server, 
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(10_000)
-    sign_in(page, live_server, users[0])
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "ur", "url": live_server.url}]
-    )
+    read_in(page, live_server, users[0], "ur")
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     assert page.locator("html").get_attribute("dir") == "rtl"
     sheet = page.locator("table.score-sheet")

@@ -76,6 +76,14 @@ def sign_in(page, live_server, user):
     )
 
 
+def read_in(page, live_server, user, code):
+    """Sign `user` in and ask for the site in the language `code` (its language cookie)."""
+    sign_in(page, live_server, user)
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
+    )
+
+
 def drive(table, until, *, seed=0, limit=2000):
     """Play the table's actions for whoever is to act (people and bots alike, as any legal
     action) until `until(hand)` is true for the current engine hand; returns that hand."""

@@ -9,7 +9,7 @@ import pytest
 from clubs.models import Membership
 from tournaments import services
 
-from .conftest import BROKEN_WORDS, four_pair_knockout, sign_in
+from .conftest import BROKEN_WORDS, four_pair_knockout, read_in, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,16 +76,6 @@ def knockout_with_a_result(director, club, make_user):
     services.result_enter(director, table, scores=[-120, 500])
     services.standings_recalculate(tournament.pk)
     return tournament
-
-
-def read_in(page, live_server, user, code):
-    """Sign `user` in and ask for the site in the language `code`."""
-    from django.conf import settings
-
-    sign_in(page, live_server, user)
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
-    )
 
 
 # Where a text's characters sit on the screen, left to right: [(character, x), ...].
