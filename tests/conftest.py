@@ -56,12 +56,15 @@ def _site_language():
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Throttle counts and password-reset limits start from nothing in every test."""
-    from django.core.cache import cache
+    """Throttle counts, password-reset limits and cached page pieces start from nothing in
+    every test."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for name in ("default", "fragments"):
+        caches[name].clear()
     yield
-    cache.clear()
+    for name in ("default", "fragments"):
+        caches[name].clear()
 
 
 @pytest.fixture

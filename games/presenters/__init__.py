@@ -7,7 +7,7 @@ request, call a service or a selector, call a presenter, render.
     cards      card_info, call_info, suit_info, seat_place, seat_label, seat_labels, trick_cards
     bidding    auction (the bidding table), bidding_box (Five Hundred), pitch_box (Pitch)
     text       every game sentence ("North bids 7 ♠", the turn line, hand headlines), translatable
-    scores     side_rows, hand_result, score_sheet
+    scores     side_rows, hand_result, score_sheet, score_sheet_key
     table      table_page(data, finished_hands, offer=Offer(...), echo=Echo(...)), seat_step
     replay     replay_page(record, step, labels)
     lobby      lobby_row(info), options_in_words
@@ -19,6 +19,7 @@ never a view, a service, or the request.
 from .cards import call_info, card_info, seat_label, seat_labels, seat_place
 from .lobby import lobby_row, options_in_words
 from .replay import replay_page
+from .scores import score_sheet_key
 from .table import Echo, Offer, table_page
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "replay_page",
     "seat_label",
     "seat_labels",
+    "score_sheet_key",
     "seat_place",
     "table_page",
 ]

@@ -97,6 +97,16 @@ def _sheet_contract(game: str, contract: dict[str, Any], scores: list[int], labe
     return who, call["text"], scores[contract["seat"]] > 0
 
 
+def score_sheet_key(table_id: int, created_at, hands: int, labels: list[str], token: str) -> str:
+    """Everything the rendered score sheet shows besides the language: which table (its id and
+    when it was opened, since a test database may hand an id out again), how many hands have
+    finished (a table's finished hands only ever grow), the seats' labels (a player may rename
+    themselves) and the spectator's token in its replay links. The page caches the sheet under
+    this key, so a long game's live fragment doesn't re-render every past hand each time."""
+    stamp = created_at.isoformat() if created_at else ""
+    return "\x1f".join([str(table_id), stamp, str(hands), token or "", *labels])
+
+
 def score_sheet(
     game: str, hands: list[dict[str, Any]], info: dict[str, Any], labels: list[str]
 ) -> list[dict[str, Any]]:

@@ -385,7 +385,9 @@ def table_page(
         "error": echo.error,
         "notice": echo.notice,
         "hand_result": hand_result(game, last, info, labels) if show_last else None,
-        "score_sheet": score_sheet(game, finished, info, labels) if last else [],
+        # Built only when the template renders the sheet, which it caches (score_sheet_key).
+        "score_sheet": (lambda: score_sheet(game, finished, info, labels)) if last else None,
+        "seat_labels": labels,
         "failed_word": text.failed_word(game),
         "waiting_on_others": status == "waiting" or (status == "playing" and not my_turn),
         "offer": offer,

@@ -23,7 +23,7 @@ from .. import polling, selectors, state
 from ..models import BotLevel
 from ..options import bot_level_description
 from ..policies import TableAccess
-from ..presenters import Echo, Offer, options_in_words, table_page
+from ..presenters import Echo, Offer, options_in_words, score_sheet_key, table_page
 from .common import access_to, table_url, token_of
 
 
@@ -44,10 +44,16 @@ def table_context(request, access: TableAccess, echo: Echo) -> dict:
     data = selectors.table_view_for(request.user, table, current)
     finished = list(current.finished) if data["last_hand"] else []
     invite = data["table"].get("invite_token")
+    page = table_page(data, finished, offer=offer_of(access), echo=echo)
     return {
-        **table_page(data, finished, offer=offer_of(access), echo=echo),
+        **page,
         "table": table,
         "token": access.token,
+        "score_sheet_key": score_sheet_key(
+            table.pk, table.created_at, len(finished), page["seat_labels"], access.token or ""
+        )
+        if page["score_sheet"]
+        else "",
         "options_words": options_in_words(table.game, table.options),
         "bot_level_label": BotLevel(table.bot_level).label if table.bot_level else "",
         "bot_level_description": bot_level_description(table.bot_level),

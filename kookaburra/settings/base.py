@@ -172,6 +172,16 @@ else:
         }
     }
 
+# Rendered pieces of pages that only ever grow by appending (a table's score sheet, keyed on its
+# finished hands): kept in each process's memory, since any process can rebuild them and a shared
+# cache would cost a round trip (or, with no Redis, a query) to save little.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "kookaburra-fragments",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
+
 # Live pages (core/live.py): events ("table 17 is at version 212") travel through Redis pub/sub
 # when a Redis server is named here, so any web process can serve any viewer's stream. Default: the
 # cache's Redis, else the broker's; with neither, streams re-read versions every

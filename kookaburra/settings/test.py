@@ -22,7 +22,12 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "kookaburra-tests",
-    }
+    },
+    # As in production (settings/base.py); emptied before every test like the default.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kookaburra-test-fragments",
+    },
 }
 # Live events: in process only (parallel test workers' tables share ids), unless a test names
 # a Redis server (tests/core/test_live.py uses db 8 of KOOKABURRA_TEST_REDIS_URL).

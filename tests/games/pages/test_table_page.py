@@ -547,6 +547,42 @@ def test_the_five_hundred_hand_summary_and_score_sheet(four, client_for):
     assert url("game_record", table) in sheet
 
 
+def test_the_score_sheet_is_built_once_a_hand_and_language_and_follows_new_hands(
+    four, client_for, monkeypatch
+):
+    """A long game's live fragment doesn't re-render every past hand: the sheet is cached per
+    table, finished hands, labels and language, so a new hand or another language shows at once."""
+    from games.presenters import table as table_presenter
+
+    table = looked_table(four, seed=4)
+    play_hand_with_contract(four, table, random.Random(1), call="6S")
+    built = []
+    real = table_presenter.score_sheet
+    monkeypatch.setattr(table_presenter, "score_sheet", lambda *a: built.append(a) or real(*a))
+
+    def sheet(client, **extra):
+        response = client.get(url("live", table), **HTMX, **extra)
+        assert response.status_code == 200
+        return response.content.decode().split('class="panel score-sheet-panel"')[1].split(
+            "</section>"
+        )[0]
+
+    north, east = client_for(four[0]), client_for(four[1])
+    first = sheet(north)
+    assert sheet(north) == first and sheet(east) == first and len(built) == 1
+    assert first.count("<tr>") == 2  # the heading and hand 1
+
+    east.cookies[settings.LANGUAGE_COOKIE_NAME] = "ms"
+    malay = sheet(east)
+    assert len(built) == 2 and malay != first
+    assert "Kontrak" in malay and "Contract" not in malay
+
+    play_hand_with_contract(four, table, random.Random(2), call="6S")
+    second = sheet(north)
+    assert len(built) == 3 and second.count("<tr>") == 3
+    assert url("hand_replay", table, 2) in second
+
+
 def test_the_pitch_hand_summary_names_high_low_jack_and_game(four, client_for):
     table = looked_table(four, "pitch", seed=7, options={"target": 21})
     play_hand_with_contract(four, table, random.Random(2), call="2")
