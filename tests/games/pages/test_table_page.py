@@ -563,9 +563,11 @@ def test_the_score_sheet_is_built_once_a_hand_and_language_and_follows_new_hands
     def sheet(client, **extra):
         response = client.get(url("live", table), **HTMX, **extra)
         assert response.status_code == 200
-        return response.content.decode().split('class="panel score-sheet-panel"')[1].split(
-            "</section>"
-        )[0]
+        return (
+            response.content.decode()
+            .split('class="panel score-sheet-panel"')[1]
+            .split("</section>")[0]
+        )
 
     north, east = client_for(four[0]), client_for(four[1])
     first = sheet(north)
