@@ -13,14 +13,16 @@ Each app declares the notices it sends in its own `notices.py` (found when the s
 
 and sends them with `notice_send(user, "clubs.night_cancelled", {"night": …}, url=…)` (or
 `notices_send` for many). Parameters are plain values (names, numbers, text the reader should see
-as it is), or a time made with `moment_param(...)`, formatted in the reader's language when read;
+as it is), a time made with `moment_param(...)`, formatted in the reader's language when read, or
+a value of a kind an app registered with `register_param` (`{"kind": …, …}`), which that app
+writes out in the reader's language when read (a table's default name, say: games/notices.py);
 the message around them is translated when the notice is shown (`Notice.message`).
 The notice's `text` keeps the English rendering for the admin.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 
 from django.conf import settings
@@ -28,6 +30,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 _MESSAGES: dict[str, str] = {}
+_KINDS: dict[str, Callable[[Mapping], str]] = {}
 TEXT_LENGTH = 300
 
 
@@ -43,6 +46,15 @@ def register(messages: Mapping[str, str]) -> None:
         _MESSAGES[key] = message
 
 
+def register_param(kind: str, write: Callable[[Mapping], str]) -> None:
+    """Declare a kind of parameter: a notice parameter `{"kind": kind, …}` reads as
+    `write(parameter)`, called in the reader's language each time the notice is shown. The app
+    that sends such notices registers the kind, so this app needn't know it."""
+    if _KINDS.get(kind, write) is not write:
+        raise ValueError(f"notice parameter kind {kind!r} is registered twice")
+    _KINDS[kind] = write
+
+
 def registered() -> dict[str, str]:
     return dict(_MESSAGES)
 
@@ -55,6 +67,8 @@ def moment_param(moment: datetime, zone_name: str, fmt: str, *, name_zone: bool 
 
 
 def _param_text(value):
+    if isinstance(value, Mapping) and "kind" in value:
+        return _KINDS[value["kind"]](value)  # an unknown kind: the notice reads as stored
     if not isinstance(value, Mapping) or "moment" not in value:
         return value
     from django.template.defaultfilters import date as date_filter

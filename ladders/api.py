@@ -24,7 +24,7 @@ from core.api import error_responses
 from core.choices import Game
 
 from . import selectors, services, stats_data
-from .models import Ladder, RatedGame, RebuildJob
+from .models import Ladder, RatedGame, RebuildJob, word_labels
 from .serializers import (
     LadderSerializer,
     LadderSettingsSerializer,
@@ -196,9 +196,12 @@ class PlayerHistoryView(LadderAPIView):
         person, game, club = _player_game_club(request, username)
         ladder = Ladder.objects.filter(game=game, club=club).first()
         history = selectors.rating_history(person, ladder) if ladder else []
-        labels = dict(
-            RatedGame.objects.filter(pk__in=[p.game_id for p in history]).values_list("id", "label")
+        games = list(
+            RatedGame.objects.filter(pk__in=[p.game_id for p in history]).only(
+                "id", "label", "source", "source_id", "table_id"
+            )
         )
+        labels = dict(zip([g.pk for g in games], word_labels(games), strict=True))
         body = {
             "player": _player(person),
             "ladder": {"game": game, "club": _club_ref(club)},

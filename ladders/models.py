@@ -152,23 +152,40 @@ class RatedGame(models.Model):
     @cached_property
     def shown_label(self) -> str:
         """What to call it on the pages, in the reader's language. `label` is written once, in
-        English, when the game is recorded; an online table's is its own name (a person's text),
-        but a tournament table's label is ours, so it is worded again here from its table."""
-        if self.source != self.Source.TOURNAMENT:
-            return self.label
+        the language of the moment, when the game is recorded. A named online table's label is
+        its own name (a person's text), but a tournament table's label is ours, and so is the
+        default name of an online table opened unnamed, so both are worded again here from
+        their tables."""
         return word_labels([self])[0]
 
 
 def word_labels(rated_games) -> list[str]:
-    """`shown_label` for many games with one query for all their tournament tables (a page's
-    list would otherwise ask once a row); each game keeps its label cached."""
+    """`shown_label` for many games with one query for all their tournament tables and one for
+    their unnamed online tables (a page's list would otherwise ask once a row); each game keeps
+    its label cached."""
+    from games.models import Table
     from tournaments.models import TournamentTable
 
     wanted = {g.source_id for g in rated_games if g.source == RatedGame.Source.TOURNAMENT}
-    tables = TournamentTable.objects.select_related("round__tournament").in_bulk(wanted)
+    tables = (
+        TournamentTable.objects.select_related("round__tournament").in_bulk(wanted)
+        if wanted
+        else {}
+    )
+    online = {g.table_id for g in rated_games if g.source == RatedGame.Source.TABLE and g.table_id}
+    unnamed = (
+        Table.objects.filter(pk__in=online, name="")
+        .exclude(named_after="")
+        .only("pk", "name", "named_after", "game")
+        .in_bulk()
+        if online
+        else {}
+    )
     for rated_game in rated_games:
         table = tables.get(rated_game.source_id) if rated_game.source_id in wanted else None
-        if rated_game.source != RatedGame.Source.TOURNAMENT or table is None:
+        if rated_game.source == RatedGame.Source.TABLE and rated_game.table_id in unnamed:
+            label = str(unnamed[rated_game.table_id])  # "Ann's Five Hundred table", in words
+        elif rated_game.source != RatedGame.Source.TOURNAMENT or table is None:
             label = rated_game.label
         else:
             label = gettext("%(tournament)s, round %(round)s table %(table)s") % {

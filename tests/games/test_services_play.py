@@ -183,9 +183,15 @@ def test_a_whole_pitch_game_replays_to_the_stored_result(four, django_capture_on
     assert four[0].notices.filter(text__contains="is over").count() == 1
     notice = four[0].notices.get(text__contains="is over")
     assert notice.key in ("games.game_over_one", "games.game_over_many")
-    assert notice.params["table"] == str(table)
+    assert table.name == "" and notice.params["table"]["kind"] == "games.table"
+    assert "North's Auction Pitch table" in notice.text  # the English kept for the admin
     with translation.override("ur"):
-        assert "کھیل ختم ہو گیا" in notice.message  # read in the reader's language
+        # Read in the reader's language, the table's default name included (it was once
+        # stored in the words of the language the game ended in).
+        assert "کھیل ختم ہو گیا" in notice.message
+        assert "\u2068North\u2069 کی نیلامی پچ میز" in notice.message
+    with translation.override("ms"):
+        assert "Meja Pitch Lelong North" in notice.message
     with pytest.raises(TableNotPlaying):
         services.table_act(four[0], table.pk, table.action_number, {"call": "pass"})
 

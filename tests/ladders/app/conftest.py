@@ -37,7 +37,8 @@ _clock = itertools.count()
 
 @pytest.fixture
 def finished_table(db):
-    """finished_table(seats, totals, winners, game=..., club=None, at=None, partnerships=False)
+    """finished_table(seats, totals, winners, game=..., club=None, at=None, partnerships=False,
+    named_after="")
 
     `seats`: a User or "bot" for each seat. Each call is played an hour after the last unless
     `at` is given."""
@@ -54,11 +55,14 @@ def finished_table(db):
         partnerships=False,
         hand_limit=None,
         is_demo=False,
+        named_after="",
     ):
         at = at or START + timedelta(hours=next(counter))
         options = {"partnerships": True} if partnerships else {}
         table = Table.objects.create(
-            name=f"Table {next(_clock)}",
+            # Opened unnamed (`named_after` its opener) or named.
+            name="" if named_after else f"Table {next(_clock)}",
+            named_after=named_after,
             game=game,
             players=len(seats),
             options=options,

@@ -90,6 +90,31 @@ def test_a_players_ratings_and_history(api, rated, club):
     assert api.get("/api/players/nobody/ratings/").status_code == 404
 
 
+def test_an_unnamed_tables_game_is_called_after_its_opener_in_the_readers_language(
+    api, people, club, finished_table
+):
+    """A table opened without a name is "Ann's Five Hundred table" to an English reader and
+    "Meja Lima Ratus Ann" to a Malay one, on the ladder pages and in the API alike, whatever
+    language the game was recorded in."""
+    from django.conf import settings
+    from django.test import Client
+    from django.utils import translation
+
+    ann, bob, cy, di = people[:4]
+    table = finished_table([ann, bob, cy, di], [500, 100, 500, 100], [0, 2], named_after="Ann")
+    with translation.override("ur"):
+        tasks.record_table_game(table.pk)
+    assert RatedGame.objects.get(table=table).label.endswith("میز")  # as recorded
+    history = "/api/players/ann/ratings/history/?game=five_hundred"
+    assert api.get(history).json()["history"][0]["label"] == "Ann's Five Hundred table"
+    malay = api.get(history, HTTP_ACCEPT_LANGUAGE="ms").json()["history"][0]["label"]
+    assert malay == "Meja Lima Ratus Ann"
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ms"
+    page = client.get("/ladders/players/ann/").content.decode()
+    assert "Meja Lima Ratus Ann" in page and "میز" not in page
+
+
 def test_a_players_statistics(api, rated):
     # Stored figures as the statistics task writes them (one Pitch game).
     from ladders import stats_data
