@@ -953,11 +953,19 @@ def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
         line.how = "games"
         # Two numbers, each with its own plural: the sentence is built from two translated halves.
         wins_part = ngettext("%(wins)s win", "%(wins)s wins", best) % {"wins": best}
-        line.detail = ngettext(
-            "%(wins_part)s from %(played)s of the night's %(count)s rated game",
-            "%(wins_part)s from %(played)s of the night's %(count)s rated games",
-            count,
-        ) % {"wins_part": wins_part, "played": top[0][2], "count": count}
+        played = top[0][2]
+        if played >= count:  # not "2 wins from 2 of the night's 2 rated games"
+            line.detail = ngettext(
+                "%(wins_part)s in the night's %(count)s rated game",
+                "%(wins_part)s in all %(count)s of the night's rated games",
+                count,
+            ) % {"wins_part": wins_part, "count": count}
+        else:
+            line.detail = ngettext(
+                "%(wins_part)s from %(played)s of the night's %(count)s rated game",
+                "%(wins_part)s from %(played)s of the night's %(count)s rated games",
+                count,
+            ) % {"wins_part": wins_part, "played": played, "count": count}
 
 
 def _night_tops_overlapping(

@@ -221,7 +221,7 @@ def test_the_cached_night_history_follows_a_game_and_a_name_at_once(
     _play(finished_table, club, [ann, bob, cy, di], [0, 2], started + timedelta(minutes=40))
     html = client.get(url).content.decode()
     assert "No tournament or rated games recorded." not in html
-    assert "1 win from 1 of the night" in html and ">Ann</a>" in html
+    assert "1 win in the night&#x27;s 1 rated game" in html and ">Ann</a>" in html
     ann.display_name = "Annabel"
     ann.save()
     assert ">Annabel</a>" in client.get(url).content.decode()

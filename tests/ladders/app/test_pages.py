@@ -83,7 +83,7 @@ def test_the_club_ladder_shows_the_club_rules_and_night_winners(client, rated, c
     assert "however long ago they last played" in html
     assert night.name in html
     # One of the six games finished during that night: its winners won the night.
-    assert "🏆" in html and "1 win from 1 of the night&#x27;s 1 rated game" in html
+    assert "🏆" in html and "1 win in the night&#x27;s 1 rated game" in html
     assert "Ladder settings" not in html  # anonymous
 
 
