@@ -264,6 +264,9 @@ def _result_row(result: BoardResult, names, scored) -> dict[str, Any]:
         "declarer": result.declarer,
         "declarer_label": seat_label(result.declarer) if solo else declarer_label(result.declarer),
         "tricks": result.tricks,
+        # Pitch: who took high, low, jack and game (a side, or a seat at a solo table; None
+        # for nobody), so a form correcting the result starts from what was entered.
+        "points": dict((result.detail or {}).get("points") or {}),
         "ns_score": result.scores[0],
         "ew_score": result.scores[1],
         "ns_value": None if solo else _value(ns),

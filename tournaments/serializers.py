@@ -499,6 +499,11 @@ class BoardResultSerializer(serializers.Serializer):
     contract = serializers.CharField()
     declarer = serializers.IntegerField(allow_null=True, help_text="Seat 0–3 (N, E, S, W).")
     tricks = serializers.IntegerField(allow_null=True)
+    points = serializers.DictField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="Pitch: who took high, low, jack and game as entered: 0 (NS) or 1 (EW), at a "
+        "solo table the seat; null for nobody. Empty at Five Hundred and for online tables.",
+    )
     ns_score = serializers.IntegerField()
     ew_score = serializers.IntegerField()
     ns_value = serializers.FloatField(
@@ -567,4 +572,10 @@ class BoardResultInputSerializer(serializers.Serializer):
         required=False,
         help_text="Pitch: high, low, jack, game → 0 (NS), 1 (EW) or null (nobody); at a solo "
         "table the seat (0–6) that took it.",
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="A director changing a board's result says why (kept in the audit log).",
     )

@@ -54,6 +54,7 @@ from ..models import (
     BoardResult,
     Entrant,
     EntrantMember,
+    ResultAudit,
     Round,
     TableSeat,
     Tournament,
@@ -404,6 +405,7 @@ def board_result_enter(
     declarer=None,
     tricks=None,
     points=None,
+    reason: str = "",
 ) -> BoardResult:
     """A player at a physical table (or a director) enters a board's result: at Five Hundred
     the contract (a call, or "pass" when everyone passed), the declarer's seat (0–3) and the
@@ -411,7 +413,9 @@ def board_result_enter(
     each point (`points`: high, low, jack, game → 0 for NS, 1 for EW, None for nobody; at a
     solo table the seat that took it). The engine scores it. A player's entry waits for the
     other pair (at a solo table, another player) to confirm (entering the same result confirms
-    it); a director's entry is confirmed at once and may correct a confirmed one."""
+    it); a director's entry is confirmed at once and may correct a confirmed one. Whatever a
+    director enters goes into the audit log; changing a result already entered takes a
+    `reason`."""
     require_signed_in(actor)
     tournament, table = lock_table(table)
     director = is_director(actor, tournament)
@@ -448,6 +452,15 @@ def board_result_enter(
                     % {"board": number}
                 )
             return _confirm(tournament, existing, actor)
+    old = _board_audit(existing) if existing is not None else None
+    reason = (reason or "").strip()
+    if (
+        director
+        and existing is not None
+        and any(getattr(existing, k) != v for k, v in values.items())
+    ):
+        if not reason:
+            raise InvalidInput(_("Say why the result is corrected."), field="reason")
     ns, ew = (None, None) if solo else _seat_entrants(table)
     if solo:
         values["seat_entrants"] = _by_seat(table)
@@ -478,10 +491,32 @@ def board_result_enter(
         existing.save()
         result = existing
     if director:
+        ResultAudit.objects.create(
+            tournament=tournament,
+            table=table,
+            actor=actor,
+            old=old,
+            new=_board_audit(result),
+            reason=reason[:300],
+        )
         _after_confirmed(tournament, [number])
     else:
         _boards_changed(tournament)
     return result
+
+
+def _board_audit(result: BoardResult) -> dict:
+    """A board's result as the audit log keeps it (beside a table result's `as_dict`)."""
+    return {
+        "board": result.number,
+        "status": result.status,
+        "source": result.source,
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+        "points": (result.detail or {}).get("points"),
+        "scores": list(result.scores),
+    }
 
 
 def _confirm(tournament: Tournament, result: BoardResult, actor) -> BoardResult:

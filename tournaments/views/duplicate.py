@@ -83,7 +83,7 @@ def duplicate_overview(request, pk):
 @in_club_zone
 def duplicate_standings(request, pk):
     tournament = _duplicate(pk)
-    context = _base(request, tournament)
+    context = _base(request, tournament, tab="standings")
     context["standings"] = dup.duplicate_standings(tournament, context["seen"])
     if request.htmx and request.GET.get("fragment") == "table":
         return render(request, "tournaments/duplicate/standings.html#standings-table", context)
@@ -95,7 +95,7 @@ def duplicate_standings(request, pk):
 def duplicate_scorecard(request, pk, entrant_id):
     tournament = _duplicate(pk)
     entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
-    context = _base(request, tournament, entrant=entrant)
+    context = _base(request, tournament, entrant=entrant, tab="standings")
     context["rows"] = dup.scorecard(tournament, entrant.pk, context["seen"])
     return render(request, "tournaments/duplicate/scorecard.html", context)
 
@@ -128,14 +128,35 @@ def _table_context(request, tournament, table_id):
     context["boards"] = dup.table_boards(table, request.user, context["seen"])
     if tournament.game == "pitch":
         context["pitch_bids"] = dup.pitch_bids(tournament)
-        context["pitch_points"] = dup.pitch_points()
+        for board in context["boards"]:
+            # Each point's select, showing who took it as entered (for a correction).
+            taken = (board["result"] or {}).get("points")
+            board["point_fields"] = [
+                {
+                    "name": name,
+                    "label": label,
+                    "entered": taken is not None and name in taken,
+                    "taken": (taken or {}).get(name),
+                }
+                for name, label in dup.pitch_points()
+            ]
     else:
         context["calls"] = dup.call_choices(tournament)
     context["seats"] = list(table.seats.select_related("member__user", "entrant"))
-    context["seat_choices"] = [
-        (s.number, f"{dup.seat_label(s.number)} · {s.name if s.entrant_id else _('Bots')}")
-        for s in context["seats"]
-    ]
+    if context["solo"]:
+        context["seat_choices"] = [
+            (s.number, f"{dup.seat_label(s.number)} · {s.name if s.entrant_id else _('Bots')}")
+            for s in context["seats"]
+        ]
+        context["point_choices"] = context["seat_choices"]
+    else:
+        context["seat_choices"] = [
+            (0, _("North")),
+            (1, _("East")),
+            (2, _("South")),
+            (3, _("West")),
+        ]
+        context["point_choices"] = [(0, _("North–South")), (1, _("East–West"))]
     context["my_side"] = dup.side_of(request.user, table)
     return context
 
@@ -177,6 +198,7 @@ def board_enter(request, pk, table_id, number):
             points={
                 name: request.POST.get(f"point_{name}") for name in ("high", "low", "jack", "game")
             },
+            reason=request.POST.get("reason", ""),
         )
     except services.TournamentError as error:
         return _answer(request, tournament, table_id, error=error)

@@ -122,7 +122,12 @@ def test_physical_entry_waits_for_the_other_pair(make_duplicate, director):
     assert confirmed.is_confirmed and confirmed.confirmed_by == ew_player
     with pytest.raises(services.ResultExists):
         _enter(table, ns_player, number, tricks=9)
-    corrected = _enter(table, director, number, tricks=6)
+    with pytest.raises(services.InvalidInput):  # a director's change says why
+        _enter(table, director, number, tricks=6)
+    assert BoardResult.objects.get(table=table, number=number).tricks == 8
+    corrected = services.board_result_enter(
+        director, table, number, contract="7H", declarer=0, tricks=6, reason="Recounted"
+    )
     assert corrected.is_confirmed and corrected.scores == [-200, 40]
 
 

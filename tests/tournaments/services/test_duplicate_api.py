@@ -194,3 +194,86 @@ def test_not_a_duplicate_event(make_tournament, outsider):
     swiss = make_tournament(4, start=True)
     assert api(outsider).get(f"/api/tournaments/{swiss.pk}/duplicate/").status_code == 404
     assert page(outsider).get(f"/tournaments/{swiss.pk}/duplicate/").status_code == 404
+
+
+def _selected(html: str, name: str) -> list[str]:
+    """The values selected in each <select name=…> of that name, in order."""
+    import re
+
+    out = []
+    for select in re.findall(rf'<select name="{name}"[^>]*>(.*?)</select>', html, flags=re.S):
+        chosen = re.findall(r'<option value="([^"]*)" selected>', select)
+        out.append(chosen[0] if chosen else None)
+    return out
+
+
+def test_a_directors_correction_starts_from_the_entered_result_and_is_audited(event, director):
+    """The correction form shows every stored value (it once showed only the contract, so
+    saving a changed contract silently reset the declarer), a change needs a reason, and the
+    audit log keeps the board's result before and after."""
+    table = table_of(event, 1)
+    board = table.boards[0]
+    ns, ew = user_at(table, 0), user_at(table, 1)
+    base = f"/tournaments/{event.pk}/duplicate/tables/{table.pk}/"
+    page(ns).post(
+        base + f"boards/{board}/enter/", {"contract": "6NT", "declarer": "2", "tricks": "10"}
+    )
+    page(ew).post(base + f"boards/{board}/confirm/")
+    html = page(director).get(base).content.decode()
+    assert _selected(html, "contract") == ["6NT"] and _selected(html, "declarer") == ["2"]
+    assert 'name="tricks" min="0" max="10" inputmode="numeric" value="10"' in html
+    assert 'name="reason"' in html and 'name="reason"' not in page(ns).get(base).content.decode()
+
+    change = {"contract": "6NT", "declarer": "2", "tricks": "9"}
+    refused = page(director).post(base + f"boards/{board}/enter/", change, HTTP_HX_REQUEST="true")
+    assert "Say why the result is corrected." in refused.content.decode()
+    assert BoardResult.objects.get().tricks == 10
+    page(director).post(base + f"boards/{board}/enter/", {**change, "reason": "Miscounted tricks"})
+    result = BoardResult.objects.get()
+    assert (result.contract, result.declarer, result.tricks) == ("6NT", 2, 9)
+
+    audit = api(director).get(f"/api/tournaments/{event.pk}/audit/").json()
+    assert audit["count"] == 1
+    entry = audit["results"][0]
+    assert entry["reason"] == "Miscounted tricks"
+    assert entry["old"]["board"] == board and entry["old"]["tricks"] == 10
+    assert entry["new"]["tricks"] == 9 and entry["new"]["scores"] == list(result.scores)
+    log = page(director).get(f"/tournaments/{event.pk}/audit/").content.decode()
+    assert f"Board {board}" in log and "Miscounted tricks" in log
+
+
+def test_a_pitch_boards_correction_keeps_the_points_it_doesnt_change(make_tournament, director):
+    tournament = make_tournament(
+        5,
+        format="duplicate",
+        game="pitch",
+        start=True,
+        movement="mitchell",
+        boards_per_round=1,
+    )
+    services.round_publish(director, tournament.round_set.get())
+    table = table_of(tournament, 1)
+    board = table.boards[0]
+    base = f"/tournaments/{tournament.pk}/duplicate/tables/{table.pk}/"
+    entered = {
+        "contract": "3",
+        "declarer": "0",
+        "point_high": "0",
+        "point_low": "1",
+        "point_jack": "0",
+        "point_game": "",
+    }
+    page(director).post(base + f"boards/{board}/enter/", entered)
+    first = BoardResult.objects.get()
+    html = page(director).get(base).content.decode()
+    assert _selected(html, "contract") == ["3"] and _selected(html, "declarer") == ["0"]
+    for point, value in (("high", "0"), ("low", "1"), ("jack", "0"), ("game", "")):
+        assert _selected(html, f"point_{point}") == [value], point
+    # The director changes only the bid, sending the form as it showed.
+    answer = page(director).post(
+        base + f"boards/{board}/enter/", {**entered, "contract": "2", "reason": "Bid was 2"}
+    )
+    assert answer.status_code == 302
+    result = BoardResult.objects.get()
+    assert result.contract == "2" and result.detail["points"] == first.detail["points"]
+    assert result.detail["points"] == {"high": 0, "low": 1, "jack": 0, "game": None}
