@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.names import validate_name_slug
 from clubs.permissions import club_access
 from core.api import ID_MAX
 from core.choices import Game
@@ -91,8 +92,13 @@ TIEBREAK_CHOICES = [(t.value, tiebreak_help_lazy(t)) for t in Tiebreak]
 
 
 class TournamentInputSerializer(serializers.Serializer):
-    club = serializers.SlugField(
-        required=False, max_length=110, help_text="The club's slug (when creating)."
+    club = serializers.CharField(
+        required=False,
+        max_length=110,
+        # Club addresses may be in any script ("कोथरूड-पत्ते-क्लब"), marks included, which
+        # Django's own slug pattern refuses.
+        validators=[validate_name_slug],
+        help_text="The club's slug, in any script (when creating).",
     )
     name = serializers.CharField(max_length=100)
     game = serializers.ChoiceField(choices=Game.choices)

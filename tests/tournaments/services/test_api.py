@@ -44,6 +44,19 @@ def test_directors_create_tournaments_and_others_cannot(club, director, member, 
     assert [t["name"] for t in listed["results"]] == ["Spring Swiss"]
 
 
+def test_a_club_whose_address_is_in_another_script_gets_tournaments_by_api(club, director):
+    """Club addresses may be in any script (a Pune club's in Devanagari): the API takes them."""
+    from clubs.models import Club
+
+    Club.objects.filter(pk=club.pk).update(slug="कोथरूड-पत्ते-क्लब")
+    body = {"club": "कोथरूड-पत्ते-क्लब", "name": "दिवाळी", "game": "pitch", "format": "swiss"}
+    response = client_for(director).post("/api/tournaments/", body, format="json")
+    assert response.status_code == 201, response.json()
+    assert Tournament.objects.get(pk=response.json()["id"]).club_id == club.pk
+    bad = client_for(director).post("/api/tournaments/", {**body, "club": "a b"}, format="json")
+    assert bad.status_code == 400 and bad.json()["code"]
+
+
 def test_the_list_counts_entrants_not_withdrawn(running, director, make_tournament):
     make_tournament(2)
     services.entrant_withdraw(director, running.entrants.order_by("seed").last())
