@@ -9,7 +9,7 @@ from .languages import in_language_of, language_choices
 from .limits import password_reset_allowed
 from .models import User
 from .names import name_key
-from .zones import site_zone_name, zone_choices
+from .zones import canonical_zone, is_zone, site_zone_name, zone_choices
 
 
 class GamesField(forms.MultipleChoiceField):
@@ -36,6 +36,14 @@ class SignupForm(UserCreationForm):
         ),
     )
     games = GamesField()
+    # The zone this device is set to, filled in by static/js/time-zone.js: a new member's pages
+    # then show their own clock from the start (the site's zone without JavaScript, or for a
+    # zone we don't know). They can change it on their profile.
+    time_zone = forms.CharField(
+        required=False,
+        max_length=64,
+        widget=forms.HiddenInput(attrs={"data-browser-zone": ""}),
+    )
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -65,9 +73,14 @@ class SignupForm(UserCreationForm):
             )
         return email
 
+    def clean_time_zone(self) -> str:
+        zone = (self.cleaned_data.get("time_zone") or "").strip()
+        return canonical_zone(zone) if is_zone(zone) else ""
+
     def save(self, commit=True):
         user = super().save(commit=False)
         user.games = [g for g in Game.values if g in self.cleaned_data.get("games", [])]
+        user.time_zone = self.cleaned_data.get("time_zone", "")
         if commit:
             user.save()
         return user
@@ -95,7 +108,9 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         field = self.fields["time_zone"]
         site = _("The site's zone (%(zone)s)") % {"zone": site_zone_name()}
-        field.widget = forms.Select(choices=[("", site), *zone_choices()])
+        field.widget = forms.Select(
+            choices=[("", site), *zone_choices(self.instance.time_zone or "")]
+        )
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()

@@ -44,14 +44,75 @@ def is_zone(name: str) -> bool:
     return name in _zone_set()
 
 
+def _zone_file(name: str) -> bytes | None:
+    """The compiled rules of zone `name` as the system keeps them: an old name that is now an
+    alias of another ("Asia/Calcutta" of "Asia/Kolkata") has the very same file."""
+    import os
+    import zoneinfo
+
+    for base in zoneinfo.TZPATH:
+        path = os.path.join(base, name)
+        if os.path.isfile(path):
+            with open(path, "rb") as handle:
+                return handle.read()
+    return None
+
+
+@cache
+def _main_names() -> frozenset[str]:
+    """The zones the tz database lists for some country (zone.tab), and UTC: the names to offer.
+    Empty when the system has no zone.tab (then every name is offered)."""
+    import os
+    import zoneinfo
+
+    for base in zoneinfo.TZPATH:
+        path = os.path.join(base, "zone.tab")
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                rows = [line.split("\t") for line in handle if not line.startswith("#")]
+            names = {row[2].strip() for row in rows if len(row) >= 3}
+            return frozenset(n for n in names | {"UTC"} if is_zone(n))
+    return frozenset()
+
+
+@cache
+def _main_by_file() -> dict[bytes, str]:
+    out: dict[bytes, str] = {}
+    for name in sorted(_main_names()):
+        data = _zone_file(name)
+        if data is not None:
+            out.setdefault(data, name)
+    return out
+
+
+@cache
+def canonical_zone(name: str) -> str:
+    """The name we offer for zone `name`: itself, or, for an old or alias name, the main name of
+    the same zone ("Asia/Calcutta" → "Asia/Kolkata", "Asia/Saigon" → "Asia/Ho_Chi_Minh").
+    Browsers report either kind (Chromium says "Asia/Calcutta")."""
+    if not is_zone(name) or name in _main_names():
+        return name
+    data = _zone_file(name)
+    return _main_by_file().get(data, name) if data is not None else name
+
+
+def same_zone(a: str, b: str) -> bool:
+    """Whether two zone names are the same zone (a name and its alias are)."""
+    return a == b or canonical_zone(a) == canonical_zone(b)
+
+
 @cache
 def _zone_set() -> frozenset[str]:
     return frozenset(zone_names())
 
 
-def zone_choices() -> list[tuple[str, str]]:
-    """(value, label) pairs for a select: "Asia/Kuala_Lumpur" shown as "Asia/Kuala Lumpur"."""
-    return [(name, name.replace("_", " ")) for name in zone_names()]
+def zone_choices(current: str = "") -> list[tuple[str, str]]:
+    """(value, label) pairs for a select: "Asia/Kuala_Lumpur" shown as "Asia/Kuala Lumpur". Each
+    zone once, by its main name (not also as "Asia/Calcutta", "Africa/Asmera", …), and
+    `current`, the value already chosen, whatever its name."""
+    main = _main_names()
+    names = sorted(main | ({current} if current and is_zone(current) else set())) if main else None
+    return [(name, name.replace("_", " ")) for name in (names or zone_names())]
 
 
 def site_zone_name() -> str:

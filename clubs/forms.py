@@ -75,6 +75,8 @@ class ClubForm(forms.Form):
     def __init__(self, *args, creating: bool = False, may_change_zone: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["time_zone"]
+        # Each zone once by its main name, and the club's own zone whatever its name.
+        field.choices = zone_choices(self.initial.get("time_zone") or "")
         if creating:
             # static/js/time-zone.js sets the zone the browser reports (the site's without it).
             self.initial.setdefault("time_zone", site_zone_name())

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from accounts.languages import language_codes
 from accounts.names import name_key
 from accounts.notices import moment_param, notice_send
-from accounts.zones import is_zone, site_zone_name, user_zone_name
+from accounts.zones import is_zone, same_zone, site_zone_name, user_zone_name
 from core import live
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
@@ -174,7 +174,7 @@ def _night_notice_params(night: ClubNight, reader) -> dict:
             night.starts_at,
             night.club.time_zone,
             "l j F, g:i A",
-            name_zone=night.club.time_zone != user_zone_name(reader),
+            name_zone=not same_zone(night.club.time_zone, user_zone_name(reader)),
         ),
     }
 

@@ -8,7 +8,7 @@ from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.zones import in_zone_of, user_zone_name, zone_label
+from accounts.zones import in_zone_of, same_zone, user_zone_name, zone_label
 
 
 def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None) -> str:
@@ -17,7 +17,7 @@ def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None) -> s
     if moment is None:
         return ""
     text = date_filter(timezone.localtime(moment, club.zoneinfo), fmt)
-    if club.time_zone != user_zone_name(reader):
+    if not same_zone(club.time_zone, user_zone_name(reader)):
         text = f"{text} ({zone_label(club.time_zone, moment)})"
     return text
 

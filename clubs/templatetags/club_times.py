@@ -13,7 +13,7 @@ from django import template
 from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 
-from accounts.zones import user_zone_name
+from accounts.zones import same_zone, user_zone_name
 from clubs.times import club_time_text
 
 register = template.Library()
@@ -43,4 +43,4 @@ def club_local(moment, club, fmt="DATE_FORMAT"):
 @register.simple_tag(takes_context=True)
 def club_zone_differs(context, club, reader=None) -> bool:
     """Whether the reader lives by another zone than `club` (to say "times are in …")."""
-    return club.time_zone != user_zone_name(_reader(context, reader))
+    return not same_zone(club.time_zone, user_zone_name(_reader(context, reader)))

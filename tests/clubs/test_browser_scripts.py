@@ -48,3 +48,40 @@ def test_gurpreet_signs_up_and_starts_an_urdu_club(live_server, browser):
         )
     finally:
         context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_browser_that_calls_indias_zone_calcutta_gets_kolkata(live_server, browser):
+    """Chromium names India's zone "Asia/Calcutta", an old name our lists leave out: the new
+    member's own zone and the new club's are the list's "Asia/Kolkata", so no time in Pune is
+    labelled with a zone."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(
+        viewport={"width": 1200, "height": 900}, timezone_id="Asia/Calcutta"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        assert page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone") in (
+            "Asia/Calcutta",
+            "Asia/Kolkata",
+        )
+        page.goto(live_server.url + "/accounts/signup/")
+        page.get_by_label("Username").fill("rohan")
+        page.get_by_label("Email").fill("rohan@example.com")
+        page.get_by_label("Password", exact=True).fill("a-long-pass-phrase")
+        page.get_by_label("Password confirmation").fill("a-long-pass-phrase")
+        page.get_by_role("button", name="Sign up").click()
+        expect(page.get_by_text("Welcome to Kookaburra, rohan!")).to_be_visible()
+        assert User.objects.get(username="rohan").time_zone == "Asia/Kolkata"
+
+        page.goto(live_server.url + "/clubs/new/")
+        expect(page.get_by_label("Time zone")).to_have_value("Asia/Kolkata")
+        page.get_by_label("Name").fill("Kothrud Cards")
+        page.get_by_role("button", name="Create club").click()
+        expect(page.get_by_role("heading", name="Kothrud Cards")).to_be_visible()
+        assert Club.objects.get(name="Kothrud Cards").time_zone == "Asia/Kolkata"
+    finally:
+        context.close()

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs import services
-from clubs.forms import NightForm
+from clubs.forms import ClubForm, NightForm
 from clubs.models import Club, ClubNight, Membership, Registration
 from clubs.times import club_moment
 from core.choices import Game
@@ -271,6 +271,58 @@ def test_night_page_shows_club_time_and_names_the_zone_for_a_reader_elsewhere(
     # Still the club's 7 to 10 pm (not Sydney's clock), with the zone named ("+08", the
     # abbreviation, would say nothing).
     assert "7:00 PM – 10:00 PM (Asia/Kuala_Lumpur)" in page
+
+
+@pytest.mark.django_db
+def test_a_zone_and_its_old_name_are_one_zone(client, people, zoned_club):
+    """Chromium calls India's zone "Asia/Calcutta"; a member picks "Asia/Kolkata": the same
+    clock, so no time is labelled with a zone, and the lists offer each zone once."""
+    from accounts.zones import canonical_zone, same_zone, zone_choices
+
+    assert canonical_zone("Asia/Calcutta") == "Asia/Kolkata"
+    assert canonical_zone("Asia/Saigon") == "Asia/Ho_Chi_Minh"
+    assert canonical_zone("Australia/Perth") == "Australia/Perth"
+    assert same_zone("Asia/Calcutta", "Asia/Kolkata")
+    assert not same_zone("Australia/Perth", "Asia/Shanghai")  # same offset, another zone
+    offered = [value for value, _ in zone_choices()]
+    assert "Asia/Kolkata" in offered and "Asia/Calcutta" not in offered
+    assert "Africa/Asmera" not in offered and "Australia/Perth" in offered
+    assert "Asia/Calcutta" in [value for value, _ in zone_choices("Asia/Calcutta")]
+
+    club = zoned_club("Asia/Calcutta", name="Kothrud Cards", slug="kothrud")
+    with _at(BEFORE):
+        night = _seven_pm_night(people, club)
+        people.member.time_zone = "Asia/Kolkata"
+        people.member.save()
+        client.login(username=people.member.username, password=PASSWORD)
+        page = client.get(night.get_absolute_url()).content.decode()
+    assert "7:00 PM" in page and "(Asia/Calcutta)" not in page
+    # The club's settings form still shows the club's own zone, under its old name.
+    owner_form = ClubForm.for_club(club)
+    assert ("Asia/Calcutta", "Asia/Calcutta") in owner_form.fields["time_zone"].choices
+
+
+@pytest.mark.django_db
+def test_a_new_member_takes_the_zone_their_device_reports(client):
+    from accounts.models import User
+
+    def sign_up(name, zone):
+        data = {
+            "username": name,
+            "email": f"{name}@example.com",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        }
+        if zone is not None:
+            data["time_zone"] = zone
+        assert client.post("/accounts/signup/", data).status_code == 302
+        client.logout()
+        return User.objects.get(username=name).time_zone
+
+    assert sign_up("pune", "Asia/Calcutta") == "Asia/Kolkata"
+    assert sign_up("perth", "Australia/Perth") == "Australia/Perth"
+    assert sign_up("mars", "Mars/Olympus") == ""  # not a zone: the site's
+    assert sign_up("noscript", None) == ""
 
 
 @pytest.mark.django_db
