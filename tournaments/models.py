@@ -504,7 +504,7 @@ class TableSeat(models.Model):
     def name(self) -> str:
         if self.member_id is not None:
             return self.member.name
-        return "Bot" if self.entrant_id is None else str(self.entrant)
+        return gettext("Bot") if self.entrant_id is None else str(self.entrant)
 
 
 class TableResult(models.Model):
