@@ -1,6 +1,8 @@
 """Setting up: the club's list, creating and editing, entrants, partnerships, start and delete —
 as plain form posts, with the permissions of each role."""
 
+import re
+
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
@@ -89,6 +91,13 @@ def test_setup_page_explains_formats_and_tiebreaks(client, club, director, night
     assert "The total points of every opponent played." in page
     assert "Points won in games between the tied entrants" in page
     assert f'<option value="{night.pk}" selected>' in page
+    assert re.search(r'<input type="radio" name="game" value="five_hundred"[^>]* checked', page)
+    # A Pitch night's tournament plays Pitch unless the director says otherwise.
+    night.game = "pitch"
+    night.save(update_fields=["game"])
+    page = client.get(url("create", club.slug), {"night": night.pk}).content.decode()
+    assert re.search(r'<input type="radio" name="game" value="pitch"[^>]* checked', page)
+    assert client.get(url("create", club.slug), {"night": "9" * 40}).status_code == 200
 
 
 def test_create_from_the_night_makes_partnerships_of_the_checked_in(
