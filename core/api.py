@@ -9,7 +9,10 @@ Every error the API answers is `{"detail": reason, "code": stable code}`; a vali
 
 from __future__ import annotations
 
+import re
+
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
@@ -99,6 +102,9 @@ def validation_body(detail) -> dict:
     return body
 
 
+_GENERIC_404 = re.compile(r"^No \w+ matches the given query\.$")
+
+
 def exception_handler(exc, context):
     """Every refusal as `{"detail", "code"}` (and `fields` for invalid input)."""
     # Imported here: rest_framework.views reads DEFAULT_METADATA_CLASS and
@@ -110,7 +116,11 @@ def exception_handler(exc, context):
         if exc.field:
             body.setdefault("fields", {exc.field: [exc.message]})
         return Response(body, status=exc.status_code)
-    if isinstance(exc, RequestDataTooBig):
+    if isinstance(exc, Http404) and _GENERIC_404.match(str(exc)):
+        # get_object_or_404's own words name our models ("No ClubNight matches the given
+        # query.") and are never translated: say it plainly, in the reader's language.
+        exc = exceptions.NotFound(_("Not found."))
+    elif isinstance(exc, RequestDataTooBig):
         exc = exceptions.ParseError(_("The request is too large."), code="too_large")
     elif isinstance(exc, SuspiciousOperation):
         exc = exceptions.ParseError(_("The request is malformed."), code="bad_request")

@@ -413,3 +413,19 @@ def test_schema_documents_the_clubs_endpoints(client):
     register = paths["/api/nights/{id}/register/"]["post"]
     assert {"201", "403", "409"} <= set(register["responses"])
     assert "Error" in schema["components"]["schemas"]
+
+
+def test_a_missing_object_is_a_plain_404_in_the_readers_language(api, people):
+    """Not Django's "No ClubNight matches the given query.", which names our models and stays in
+    English."""
+    client = as_user(api, people.member)
+    for method, url in (
+        ("post", "/api/nights/999999/register/"),
+        ("get", "/api/nights/999999/"),
+        ("get", "/api/clubs/no-such-club/"),
+    ):
+        english = getattr(client, method)(url)
+        assert english.status_code == 404, url
+        assert english.json() == {"detail": "Not found.", "code": "not_found"}, url
+        marathi = getattr(client, method)(url, HTTP_ACCEPT_LANGUAGE="mr")
+        assert marathi.json() == {"detail": "सापडले नाही.", "code": "not_found"}, url
