@@ -164,3 +164,20 @@ def test_mark_all_read_and_empty_state(client, zoe):
     client.post(reverse("accounts:notices_read_all"))
     assert Notice.objects.unread().count() == 0
     assert client.get(reverse("accounts:notices")).status_code == 200
+
+
+def test_a_notice_from_moments_ago_says_just_now(client, zoe, settings):
+    """Not "0 minutes ago": under a minute is "just now", in the reader's language."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    Notice.objects.create(user=zoe, text="Fresh")
+    older = Notice.objects.create(user=zoe, text="Older")
+    Notice.objects.filter(pk=older.pk).update(created_at=timezone.now() - timedelta(minutes=5))
+    client.force_login(zoe)
+    page = client.get(reverse("accounts:notices")).content.decode()
+    assert "just now" in page and "5\xa0minutes ago" in page and "0\xa0minutes" not in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "mr"
+    page = client.get(reverse("accounts:notices")).content.decode()
+    assert "आत्ताच" in page and "just now" not in page
