@@ -145,7 +145,7 @@ def zone_label(name: str, moment: datetime | None = None) -> str:
         abbreviation = moment.astimezone(zone(name)).tzname() or ""
         if abbreviation in UNAMBIGUOUS_ABBREVIATIONS:
             return abbreviation
-    return name
+    return canonical_zone(name)  # "Asia/Kolkata", though the club was set to "Asia/Calcutta"
 
 
 def user_zone_name(user) -> str:

@@ -297,6 +297,11 @@ def test_a_zone_and_its_old_name_are_one_zone(client, people, zoned_club):
         client.login(username=people.member.username, password=PASSWORD)
         page = client.get(night.get_absolute_url()).content.decode()
     assert "7:00 PM" in page and "(Asia/Calcutta)" not in page
+    people.member.time_zone = "Australia/Perth"  # a reader elsewhere: the zone's main name
+    people.member.save()
+    with _at(BEFORE):
+        page = client.get(night.get_absolute_url()).content.decode()
+    assert "7:00 PM (Asia/Kolkata)" in page and "Calcutta" not in page
     # The club's settings form still shows the club's own zone, under its old name.
     owner_form = ClubForm.for_club(club)
     assert ("Asia/Calcutta", "Asia/Calcutta") in owner_form.fields["time_zone"].choices

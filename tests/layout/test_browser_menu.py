@@ -79,3 +79,33 @@ def test_on_a_wide_screen_the_menu_is_always_there(live_server, page):
     page.goto(live_server.url + "/")
     expect(page.get_by_role("button", name="Menu")).to_be_hidden()
     expect(page.locator("#nav-menu").get_by_role("link", name="Clubs")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [1280, 1024, 800])
+def test_the_wide_menu_never_breaks_a_link_across_lines(
+    live_server, browser, make_user, artifacts, width
+):
+    """At 1280 px "My nights" used to wrap onto two lines beside a long name and the language
+    menu; each entry now stays whole (the bar wraps between entries if it must)."""
+    from accounts.models import Notice
+
+    user = make_user("liam", display_name="Liam Carter")
+    Notice.objects.create(user=user, text="A seat came free")
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    try:
+        sign_in(page, live_server, user)
+        page.goto(live_server.url + "/clubs/my-nights/")
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('.nav-menu a, .nav-menu .link-button')]
+                .filter(el => el.offsetParent)
+                .map(el => [el.textContent.trim(), el.getClientRects().length,
+                            Math.round(el.getBoundingClientRect().height)])"""
+        )
+        assert {name for name, *_ in lines} >= {"My nights", "Log out"}
+        for name, rects, height in lines:
+            assert rects == 1 and height < 32, (name, rects, height)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        artifacts(page, f"header-{width}", full_page=False)
+    finally:
+        context.close()
