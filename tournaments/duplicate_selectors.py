@@ -303,6 +303,37 @@ def traveller(tournament: Tournament, number: int) -> list[dict[str, Any]]:
     return [_result_row(r, names, scored) for r in results]
 
 
+def travellers(tournament: Tournament, seen: BoardAccess) -> list[dict[str, Any]]:
+    """Every board the viewer may see (`BoardAccess.may_see`) with its traveller rows, in board
+    order, for the results sheet: one query for the results, whatever the number of boards."""
+    numbers = sorted(
+        n
+        for n in Board.objects.filter(board_set=tournament.board_set_id).values_list(
+            "number", flat=True
+        )
+        if seen.may_see(n)
+    )
+    if not numbers:
+        return []
+    names = _names(tournament)
+    scored = _scored_index(tournament, numbers)
+    rows: dict[int, list[dict[str, Any]]] = {n: [] for n in numbers}
+    for result in (
+        BoardResult.objects.filter(tournament=tournament, number__in=numbers)
+        .select_related("round", "table")
+        .order_by("number", "round__number", "table__number")
+    ):
+        rows[result.number].append(_result_row(result, names, scored))
+    return [
+        {
+            "number": n,
+            "rows": rows[n],
+            "seat_numbers": range(len(rows[n][0]["seats"])) if rows[n] else range(0),
+        }
+        for n in numbers
+    ]
+
+
 def duplicate_standings(tournament: Tournament, seen: BoardAccess) -> dict[str, Any]:
     """The ranked lines. Directors (and everyone once the event is over) see every confirmed
     result; others only the boards every table has played."""

@@ -17,7 +17,8 @@ from django.views.decorators.http import require_GET
 from core import live
 from core.downloads import csv_response
 
-from .. import policies, selectors
+from .. import duplicate_selectors as dup
+from .. import policies, selectors, services
 from ..formats import Tiebreak
 from ..help import tiebreak_help
 from .common import access_of, forbidden, get_round, get_tournament, in_club_zone
@@ -267,22 +268,23 @@ def _seat_label(number: int, count: int) -> str:
 def results_sheet(request, pk):
     tournament = get_tournament(pk, request)
     access = access_of(request, tournament)
+    context = {"tournament": tournament, "club": tournament.club, "access": access}
+    context["tab"] = "results"
+    if tournament.is_duplicate:
+        # A duplicate event is scored board by board: each board's traveller (those the
+        # viewer may see) and the matchpoint standings, not tables won and lost.
+        seen = dup.board_access(request.user, tournament)
+        context["boards"] = dup.travellers(tournament, seen)
+        context["standings"] = dup.duplicate_standings(tournament, seen)
+        context["solo"] = services.duplicate_is_solo(tournament)
+        return render(request, "tournaments/results_sheet.html", context)
     sheet = selectors.results_sheet(tournament)
     if not policies.may_manage(access):
         sheet = [r for r in sheet if r["status"] != "draft"]
-    return render(
-        request,
-        "tournaments/results_sheet.html",
-        {
-            "tournament": tournament,
-            "club": tournament.club,
-            "access": access,
-            "sheet": sheet,
-            "lines": selectors.standings(tournament),
-            "legend": _tiebreak_legend(tournament),
-            "tab": "results",
-        },
-    )
+    context["sheet"] = sheet
+    context["lines"] = selectors.standings(tournament)
+    context["legend"] = _tiebreak_legend(tournament)
+    return render(request, "tournaments/results_sheet.html", context)
 
 
 @require_GET

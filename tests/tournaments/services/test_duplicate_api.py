@@ -277,3 +277,27 @@ def test_a_pitch_boards_correction_keeps_the_points_it_doesnt_change(make_tourna
     result = BoardResult.objects.get()
     assert result.contract == "2" and result.detail["points"] == first.detail["points"]
     assert result.detail["points"] == {"high": 0, "low": 1, "jack": 0, "game": None}
+
+
+def test_the_results_sheet_of_a_duplicate_event_shows_boards_and_matchpoints(
+    event, director, outsider
+):
+    """Not empty 'Result' cells and W–D–L: each board's traveller, to those who may see the
+    board, and the matchpoint standings."""
+    table = table_of(event, 1)
+    board = table.boards[0]
+    ns, ew = user_at(table, 0), user_at(table, 1)
+    base = f"/tournaments/{event.pk}/duplicate/tables/{table.pk}/"
+    page(ns).post(
+        base + f"boards/{board}/enter/", {"contract": "6NT", "declarer": "2", "tricks": "10"}
+    )
+    page(ew).post(base + f"boards/{board}/confirm/")
+    url = f"/tournaments/{event.pk}/results/"
+    sheet = page(director).get(url).content.decode()
+    assert f"Board {board}" in sheet and "NS matchpoints" in sheet and "6 NT" in sheet
+    assert "W–D–L" not in sheet and "Matchpoints" in sheet
+    # Someone who hasn't played the board (and it isn't revealed) doesn't see its result.
+    hidden = page(outsider).get(url).content.decode()
+    assert f"Board {board}" not in hidden and "6 NT" not in hidden
+    played = page(ns).get(url).content.decode()
+    assert f"Board {board}" in played
