@@ -261,6 +261,19 @@ def online_problem(table: TournamentTable, seats=None) -> str | None:
     ) % {"number": table.number, "names": ", ".join(guests)}
 
 
+def bots_offline(table: TournamentTable, seats=None) -> str | None:
+    """What to tell the director of a physical table that has bots in it (an odd number of
+    pairs, a withdrawal), or None: bots play only on the site."""
+    if table.online:
+        return None
+    if not any(s.entrant_id is None for s in (seats if seats is not None else _seats(table))):
+        return None
+    return _(
+        "Bots sit at table %(number)s, and bots play only on the site: play it online, or have "
+        "substitutes sit in for them and enter the results here."
+    ) % {"number": table.number}
+
+
 def table_info(table: TournamentTable) -> dict[str, Any]:
     """A tournament table as pages and the API show it: seats, sides, result (no secrets)."""
     seats = _seats(table)
@@ -277,6 +290,7 @@ def table_info(table: TournamentTable) -> dict[str, Any]:
         "game_table_id": table.game_table_id,
         "game_status": table.game_table.status if table.game_table_id else None,
         "online_problem": online_problem(table, seats),
+        "bots_offline": bots_offline(table, seats),
         "seats": [
             {
                 "id": s.pk,

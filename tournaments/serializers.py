@@ -254,6 +254,11 @@ class TableInfoSerializer(serializers.Serializer):
         help_text="Why this online table can't be played on the site (a guest without an "
         "account is seated): publishing refuses it until it is fixed. Null when all is well.",
     )
+    bots_offline = serializers.CharField(
+        allow_null=True,
+        help_text="Set when this physical table has bots in it (which play only on the site): "
+        "play it online, or seat substitutes and enter its results. Null otherwise.",
+    )
     seats = SeatInfoSerializer(many=True)
     sides = SideInfoSerializer(many=True)
     result = ResultInfoSerializer(allow_null=True)

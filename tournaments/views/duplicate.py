@@ -158,6 +158,7 @@ def _table_context(request, tournament, table_id):
         ]
         context["point_choices"] = [(0, _("North–South")), (1, _("East–West"))]
     context["my_side"] = dup.side_of(request.user, table)
+    context["bots_offline"] = selectors.bots_offline(table, context["seats"])
     return context
 
 

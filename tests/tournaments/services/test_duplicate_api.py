@@ -301,3 +301,28 @@ def test_the_results_sheet_of_a_duplicate_event_shows_boards_and_matchpoints(
     assert f"Board {board}" not in hidden and "6 NT" not in hidden
     played = page(ns).get(url).content.decode()
     assert f"Board {board}" in played
+
+
+def test_a_physical_table_with_bots_tells_the_director_to_play_it_online(event, director):
+    """Five pairs in a Mitchell of three tables: one table has the bot pair. At a physical
+    event the director is told bots play only on the site, on the seating page, the table's
+    page and in the API; once it is online, the note goes."""
+    round_ = event.round_set.get()
+    bot_table = next(t for t in round_.tables.all() if t.seats.filter(entrant=None).exists())
+    other = round_.tables.exclude(pk=bot_table.pk).first()
+    assert not bot_table.online
+    seating = page(director).get(f"/tournaments/{event.pk}/rounds/1/").content.decode()
+    assert f"Bots sit at table {bot_table.number}, and bots play only on the site" in seating
+    assert f"Bots sit at table {other.number}" not in seating
+    table_page = (
+        page(director)
+        .get(f"/tournaments/{event.pk}/duplicate/tables/{bot_table.pk}/")
+        .content.decode()
+    )
+    assert "bots play only on the site" in table_page
+    info = api(director).get(f"/api/tournament-tables/{bot_table.pk}/").json()
+    assert info["bots_offline"].startswith(f"Bots sit at table {bot_table.number}")
+    services.table_set_online(director, bot_table, True)
+    assert (
+        api(director).get(f"/api/tournament-tables/{bot_table.pk}/").json()["bots_offline"] is None
+    )
