@@ -207,10 +207,9 @@ def _selected(html: str, name: str) -> list[str]:
     return out
 
 
-def test_a_directors_correction_starts_from_the_entered_result_and_is_audited(event, director):
-    """The correction form shows every stored value (it once showed only the contract, so
-    saving a changed contract silently reset the declarer), a change needs a reason, and the
-    audit log keeps the board's result before and after."""
+def _six_no_trumps_made(event):
+    """Table 1's North–South enter 6NT by South making 10 tricks on their first board, and
+    East–West confirm it: (table, board, the table page's address)."""
     table = table_of(event, 1)
     board = table.boards[0]
     ns, ew = user_at(table, 0), user_at(table, 1)
@@ -219,6 +218,15 @@ def test_a_directors_correction_starts_from_the_entered_result_and_is_audited(ev
         base + f"boards/{board}/enter/", {"contract": "6NT", "declarer": "2", "tricks": "10"}
     )
     page(ew).post(base + f"boards/{board}/confirm/")
+    return table, board, base
+
+
+def test_a_directors_correction_starts_from_the_entered_result_and_is_audited(event, director):
+    """The correction form shows every stored value (it once showed only the contract, so
+    saving a changed contract silently reset the declarer), a change needs a reason, and the
+    audit log keeps the board's result before and after."""
+    table, board, base = _six_no_trumps_made(event)
+    ns = user_at(table, 0)
     html = page(director).get(base).content.decode()
     assert _selected(html, "contract") == ["6NT"] and _selected(html, "declarer") == ["2"]
     assert 'name="tricks" min="0" max="10" inputmode="numeric" value="10"' in html
@@ -284,14 +292,8 @@ def test_the_results_sheet_of_a_duplicate_event_shows_boards_and_matchpoints(
 ):
     """Not empty 'Result' cells and W–D–L: each board's traveller, to those who may see the
     board, and the matchpoint standings."""
-    table = table_of(event, 1)
-    board = table.boards[0]
-    ns, ew = user_at(table, 0), user_at(table, 1)
-    base = f"/tournaments/{event.pk}/duplicate/tables/{table.pk}/"
-    page(ns).post(
-        base + f"boards/{board}/enter/", {"contract": "6NT", "declarer": "2", "tricks": "10"}
-    )
-    page(ew).post(base + f"boards/{board}/confirm/")
+    table, board, base = _six_no_trumps_made(event)
+    ns = user_at(table, 0)
     url = f"/tournaments/{event.pk}/results/"
     sheet = page(director).get(url).content.decode()
     assert f"Board {board}" in sheet and "NS matchpoints" in sheet and "6 NT" in sheet
