@@ -12,6 +12,8 @@ template tags all use it.
 
 from __future__ import annotations
 
+import os
+import zoneinfo
 from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -47,9 +49,6 @@ def is_zone(name: str) -> bool:
 def _zone_file(name: str) -> bytes | None:
     """The compiled rules of zone `name` as the system keeps them: an old name that is now an
     alias of another ("Asia/Calcutta" of "Asia/Kolkata") has the very same file."""
-    import os
-    import zoneinfo
-
     for base in zoneinfo.TZPATH:
         path = os.path.join(base, name)
         if os.path.isfile(path):
@@ -62,9 +61,6 @@ def _zone_file(name: str) -> bytes | None:
 def _main_names() -> frozenset[str]:
     """The zones the tz database lists for some country (zone.tab), and UTC: the names to offer.
     Empty when the system has no zone.tab (then every name is offered)."""
-    import os
-    import zoneinfo
-
     for base in zoneinfo.TZPATH:
         path = os.path.join(base, "zone.tab")
         if os.path.isfile(path):
