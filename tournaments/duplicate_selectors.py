@@ -293,14 +293,21 @@ def _scored_index(tournament: Tournament, numbers) -> dict[tuple[int, int], Any]
 def traveller(tournament: Tournament, number: int) -> list[dict[str, Any]]:
     """Every table's result on board `number` with its matchpoints (or difference from the
     average). The caller checks `BoardAccess.may_see(number)` first."""
+    return _traveller_rows(tournament, [number])[number]
+
+
+def _traveller_rows(tournament: Tournament, numbers: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The traveller rows of each of the boards `numbers`, in one query for their results."""
     names = _names(tournament)
-    scored = _scored_index(tournament, [number])
-    results = (
-        BoardResult.objects.filter(tournament=tournament, number=number)
+    scored = _scored_index(tournament, numbers)
+    rows: dict[int, list[dict[str, Any]]] = {n: [] for n in numbers}
+    for result in (
+        BoardResult.objects.filter(tournament=tournament, number__in=numbers)
         .select_related("round", "table")
-        .order_by("round__number", "table__number")
-    )
-    return [_result_row(r, names, scored) for r in results]
+        .order_by("number", "round__number", "table__number")
+    ):
+        rows[result.number].append(_result_row(result, names, scored))
+    return rows
 
 
 def travellers(tournament: Tournament, seen: BoardAccess) -> list[dict[str, Any]]:
@@ -315,15 +322,7 @@ def travellers(tournament: Tournament, seen: BoardAccess) -> list[dict[str, Any]
     )
     if not numbers:
         return []
-    names = _names(tournament)
-    scored = _scored_index(tournament, numbers)
-    rows: dict[int, list[dict[str, Any]]] = {n: [] for n in numbers}
-    for result in (
-        BoardResult.objects.filter(tournament=tournament, number__in=numbers)
-        .select_related("round", "table")
-        .order_by("number", "round__number", "table__number")
-    ):
-        rows[result.number].append(_result_row(result, names, scored))
+    rows = _traveller_rows(tournament, numbers)
     return [
         {
             "number": n,
@@ -466,6 +465,34 @@ def pitch_bids(tournament: Tournament) -> list[int]:
 
 def pitch_points() -> list[tuple[str, str]]:
     return [("high", _("High")), ("low", _("Low")), ("jack", _("Jack")), ("game", _("Game"))]
+
+
+def point_fields(result_row: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A Pitch board form's point selects, each showing who took the point as entered (so a
+    correction starts from the result, not from each select's first option)."""
+    taken = (result_row or {}).get("points")
+    return [
+        {
+            "name": name,
+            "label": label,
+            "entered": taken is not None and name in taken,
+            "taken": (taken or {}).get(name),
+        }
+        for name, label in pitch_points()
+    ]
+
+
+def board_form_choices(seats, solo: bool) -> tuple[list[tuple], list[tuple]]:
+    """(the declarer or pitcher choices, who may take a Pitch point) for a table's board form:
+    seats by name at a solo table; otherwise the four directions and the two sides."""
+    if solo:
+        choices = [
+            (s.number, f"{seat_label(s.number)} · {s.name if s.entrant_id else _('Bots')}")
+            for s in seats
+        ]
+        return choices, choices
+    directions = [(n, declarer_label(n)) for n in range(4)]
+    return directions, [(0, _("North–South")), (1, _("East–West"))]
 
 
 def call_choices(tournament: Tournament) -> list[tuple[str, str]]:

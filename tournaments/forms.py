@@ -287,6 +287,10 @@ class TournamentForm(forms.Form):
         else:
             nights = nights.filter(Q(starts_at__gte=soon) | Q(pk=tournament.night_id))
         self.nights = {n.pk: n for n in nights.order_by("starts_at")[:30]}
+        # A tournament set up from a Pitch night plays Pitch, unless the director says otherwise.
+        from_night = self.nights.get(self.initial.get("night"))
+        if from_night is not None and tournament is None:
+            self.initial.setdefault("game", from_night.game)
         self.fields["night"].choices = [("", _("No night: add entrants by hand"))] + [
             (
                 pk,

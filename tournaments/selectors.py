@@ -266,7 +266,7 @@ def bots_offline(table: TournamentTable, seats=None) -> str | None:
     pairs, a withdrawal), or None: bots play only on the site."""
     if table.online:
         return None
-    if not any(s.entrant_id is None for s in (seats if seats is not None else _seats(table))):
+    if not any(s.is_bot for s in (seats if seats is not None else _seats(table))):
         return None
     return _(
         "Bots sit at table %(number)s, and bots play only on the site: play it online, or have "

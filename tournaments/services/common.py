@@ -10,7 +10,7 @@ from clubs.permissions import club_access
 from core.enqueue import enqueue_on_commit
 
 from .. import policies
-from ..models import Round, Tournament, TournamentTable
+from ..models import ResultAudit, Round, Tournament, TournamentTable
 from .errors import NotAllowed, WrongStatus
 
 
@@ -92,3 +92,11 @@ def tournament_link(tournament: Tournament, name: str = "detail") -> str:
         return reverse(f"tournaments:{name}", args=[tournament.pk])
     except NoReverseMatch:
         return ""
+
+
+def result_audit(tournament, table, actor, old: dict | None, new: dict, reason: str) -> None:
+    """Keep a director's entry or correction in the audit log: a table's result or a duplicate
+    board's, before (None if there was none) and after, and why."""
+    ResultAudit.objects.create(
+        tournament=tournament, table=table, actor=actor, old=old, new=new, reason=reason[:300]
+    )

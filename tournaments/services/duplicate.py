@@ -54,7 +54,6 @@ from ..models import (
     BoardResult,
     Entrant,
     EntrantMember,
-    ResultAudit,
     Round,
     TableSeat,
     Tournament,
@@ -67,6 +66,7 @@ from .common import (
     lock_table,
     require_director,
     require_signed_in,
+    result_audit,
 )
 from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
 
@@ -491,14 +491,7 @@ def board_result_enter(
         existing.save()
         result = existing
     if director:
-        ResultAudit.objects.create(
-            tournament=tournament,
-            table=table,
-            actor=actor,
-            old=old,
-            new=_board_audit(result),
-            reason=reason[:300],
-        )
+        result_audit(tournament, table, actor, old, _board_audit(result), reason)
         _after_confirmed(tournament, [number])
     else:
         _boards_changed(tournament)

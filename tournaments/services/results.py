@@ -22,13 +22,14 @@ from games.models import Table as GameTable
 from games.models import TableHand
 
 from .. import policies, selectors
-from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
+from ..models import TableResult, TableSeat, Tournament, TournamentTable
 from ..signals import result_confirmed
 from .common import (
     enqueue_standings,
     is_director,
     lock_table,
     require_signed_in,
+    result_audit,
     tournament_link,
 )
 from .drawing import advance_bracket
@@ -194,12 +195,6 @@ def _after_confirmed(tournament: Tournament, table: TournamentTable) -> None:
     result_confirmed.send(sender=TournamentTable, table_id=table.pk)
 
 
-def _audit(tournament, table, actor, old: dict | None, new: dict, reason: str) -> None:
-    ResultAudit.objects.create(
-        tournament=tournament, table=table, actor=actor, old=old, new=new, reason=reason[:300]
-    )
-
-
 def _save_new(tournament, table, values: dict, **fields) -> TableResult:
     try:
         with transaction.atomic():
@@ -267,7 +262,9 @@ def result_enter(
             "confirmed_at": now,
         }
         result = _save(tournament, table, existing, fields)
-        _audit(tournament, table, actor, old, result.as_dict(), reason or "Entered by a director.")
+        result_audit(
+            tournament, table, actor, old, result.as_dict(), reason or "Entered by a director."
+        )
         _after_confirmed(tournament, table)
         return result
     if table.online:
@@ -424,7 +421,7 @@ def result_correct(
         "confirmed_at": timezone.now(),
     }
     result = _save(tournament, table, existing, fields, entered_by=actor)
-    _audit(tournament, table, actor, old, result.as_dict(), reason)
+    result_audit(tournament, table, actor, old, result.as_dict(), reason)
     if tournament.is_elimination:
         advance_bracket(tournament)
     enqueue_standings(tournament)

@@ -129,34 +129,13 @@ def _table_context(request, tournament, table_id):
     if tournament.game == "pitch":
         context["pitch_bids"] = dup.pitch_bids(tournament)
         for board in context["boards"]:
-            # Each point's select, showing who took it as entered (for a correction).
-            taken = (board["result"] or {}).get("points")
-            board["point_fields"] = [
-                {
-                    "name": name,
-                    "label": label,
-                    "entered": taken is not None and name in taken,
-                    "taken": (taken or {}).get(name),
-                }
-                for name, label in dup.pitch_points()
-            ]
+            board["point_fields"] = dup.point_fields(board["result"])
     else:
         context["calls"] = dup.call_choices(tournament)
     context["seats"] = list(table.seats.select_related("member__user", "entrant"))
-    if context["solo"]:
-        context["seat_choices"] = [
-            (s.number, f"{dup.seat_label(s.number)} · {s.name if s.entrant_id else _('Bots')}")
-            for s in context["seats"]
-        ]
-        context["point_choices"] = context["seat_choices"]
-    else:
-        context["seat_choices"] = [
-            (0, _("North")),
-            (1, _("East")),
-            (2, _("South")),
-            (3, _("West")),
-        ]
-        context["point_choices"] = [(0, _("North–South")), (1, _("East–West"))]
+    context["seat_choices"], context["point_choices"] = dup.board_form_choices(
+        context["seats"], context["solo"]
+    )
     context["my_side"] = dup.side_of(request.user, table)
     context["bots_offline"] = selectors.bots_offline(table, context["seats"])
     return context

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from clubs.models import Club, ClubNight, Membership
+from clubs.models import Club, Membership
 from clubs.permissions import club_access
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
@@ -72,12 +72,8 @@ def tournament_create(request, slug):
         )
     initial = {}
     night_id = request.GET.get("night", "")
-    if night_id.isdigit() and len(night_id) < 12:
+    if night_id.isdigit():
         initial["night"] = int(night_id)
-        # A tournament at a Pitch night plays Pitch, unless the director says otherwise.
-        night = ClubNight.objects.filter(club=club, pk=int(night_id)).only("game").first()
-        if night is not None:
-            initial["game"] = night.game
     form = TournamentForm(
         request.POST or None, club=club, user=request.user, initial=initial or None
     )

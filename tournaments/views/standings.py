@@ -268,8 +268,12 @@ def _seat_label(number: int, count: int) -> str:
 def results_sheet(request, pk):
     tournament = get_tournament(pk, request)
     access = access_of(request, tournament)
-    context = {"tournament": tournament, "club": tournament.club, "access": access}
-    context["tab"] = "results"
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access,
+        "tab": "results",
+    }
     if tournament.is_duplicate:
         # A duplicate event is scored board by board: each board's traveller (those the
         # viewer may see) and the matchpoint standings, not tables won and lost.
