@@ -98,3 +98,72 @@ def test_the_score_sheets_numbers_sit_under_their_headings_in_urdu(live_server, 
     for (head_left, _), (cell_left, _) in edges:
         assert abs(head_left - cell_left) < 3, edges
     context.close()
+
+
+# The mean brightness (0-255) of a 3-pixel strip at each side of a PNG: [left, right]. Decoded by
+# the browser, on a blank page of its own (no site policy applies there).
+STRIPS = """async b64 => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const strip = x => {
+        const d = g.getImageData(x, 0, 3, img.height).data;
+        let sum = 0;
+        for (let i = 0; i < d.length; i += 4) sum += d[i] + d[i + 1] + d[i + 2];
+        return sum / (d.length / 4) / 3;
+    };
+    return [strip(1), strip(img.width - 4)];
+}"""
+
+
+def test_a_score_sheet_wider_than_the_phone_shows_which_way_it_scrolls_in_urdu(
+    live_server, browser, make_user, request
+):
+    """On a phone in Urdu the score sheet is wider than its box and scrolls inside it: a shadow
+    shows on the edge beyond which more columns lie (the left, as the sheet starts at the right),
+    and moves to the other edge once the sheet is scrolled to its end. Each screenshot is
+    compared with the same view with the shadows turned off, so the text in the cells does not
+    count."""
+    import base64
+
+    table, users = people_table(
+        make_user, "pitch", 4, names=["ہرپریت کور", "عائشہ بنت احمد", "محمد عمران", "سیدہ فاطمہ"]
+    )
+    drive(table, lambda hand: table.hands.count() >= 2)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    read_in(page, live_server, users[0], "ur")
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    wrap = page.locator(".score-sheet-panel .table-wrap")
+    wrap.wait_for()
+    assert wrap.evaluate("el => el.scrollWidth - el.clientWidth") > 40
+    blank = context.new_page()
+
+    def strips():
+        return blank.evaluate(STRIPS, base64.b64encode(wrap.screenshot()).decode())
+
+    def shaded_and_plain():
+        shaded = strips()
+        wrap.evaluate("el => el.style.setProperty('background', '#fff', 'important')")
+        plain = strips()
+        wrap.evaluate("el => el.style.removeProperty('background')")
+        return shaded, plain
+
+    # At the start (the right, in Urdu): the hidden columns lie to the left.
+    (left, right), (plain_left, plain_right) = shaded_and_plain()
+    assert plain_left - left > 8, (left, plain_left)
+    assert abs(plain_right - right) < 2, (right, plain_right)
+    wrap.scroll_into_view_if_needed()
+    shoot(page, request, "score-sheet-ur")
+    # Scrolled to the end: the shadow is on the right, where the rest of the sheet now lies.
+    wrap.evaluate("el => { el.scrollLeft = -el.scrollWidth; }")
+    (left, right), (plain_left, plain_right) = shaded_and_plain()
+    assert plain_right - right > 8, (right, plain_right)
+    assert abs(plain_left - left) < 2, (left, plain_left)
+    context.close()
