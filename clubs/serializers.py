@@ -1,6 +1,7 @@
 """API serializers. Read serializers describe things; input serializers only parse: the services
 decide whether a change is allowed."""
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -9,6 +10,22 @@ from core.choices import Game
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
+
+
+class InClubZone:
+    """A serializer mixin: times are written in the zone of the club they belong to (a night at a
+    Pune club reads +05:30, whatever the site's zone); the instants are the same. Objects
+    without a club keep the site's zone."""
+
+    def club_of(self, obj):
+        return getattr(obj, "club", None)
+
+    def to_representation(self, obj):
+        club = self.club_of(obj)
+        if club is None:
+            return super().to_representation(obj)
+        with timezone.override(club.zoneinfo):
+            return super().to_representation(obj)
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -125,9 +142,14 @@ class MyRegistrationSerializer(serializers.Serializer):
     waitlist_rank = serializers.IntegerField(allow_null=True)
 
 
-class NightSerializer(serializers.ModelSerializer):
+class NightSerializer(InClubZone, serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     club_name = serializers.CharField(source="club.name", read_only=True)
+    time_zone = serializers.CharField(
+        source="club.time_zone",
+        read_only=True,
+        help_text="The club's IANA zone; the night's times are written in it.",
+    )
     name = serializers.CharField(read_only=True)
     ends_at = serializers.DateTimeField(read_only=True)
     seats_taken = serializers.SerializerMethodField()
@@ -146,6 +168,7 @@ class NightSerializer(serializers.ModelSerializer):
             "club_name",
             "title",
             "name",
+            "time_zone",
             "starts_at",
             "ends_at",
             "duration_minutes",

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from accounts.names import validate_name_slug
 from clubs.permissions import club_access
+from clubs.serializers import InClubZone
 from core.api import ID_MAX
 from core.choices import Game
 from games.models import BotLevel
@@ -26,7 +27,7 @@ class AccessSerializer(serializers.Serializer):
     entrant_id = serializers.IntegerField(allow_null=True)
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(InClubZone, serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     club_name = serializers.CharField(source="club.name", read_only=True)
     entrant_count = serializers.IntegerField(read_only=True, help_text="Entrants not withdrawn.")

@@ -506,3 +506,48 @@ def test_a_tournament_page_shows_its_clubs_time(client, people, zoned_club, make
     client.login(username=people.owner.username, password=PASSWORD)  # a director, on Sydney time
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "10 Dec 2026, 10:15 PM (Asia/Kolkata)" in page
+
+
+# The API: a night's times in its club's zone -------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("zone", "start_utc", "close_utc"), ZONES, ids=ZONE_IDS)
+def test_the_api_writes_a_nights_times_in_its_clubs_zone(
+    people, zoned_club, zone, start_utc, close_utc
+):
+    """Through the API a night reads as its club's clocks do (7 pm with the club's offset, and
+    the zone named), for the list and the night alike; the instant is the one scheduled."""
+    from rest_framework.test import APIClient
+
+    club = zoned_club(zone)
+    with _at(BEFORE):
+        night = _seven_pm_night(people, club)
+    offset = start_utc.astimezone(club.zoneinfo).strftime("%z")
+    offset = f"{offset[:3]}:{offset[3:]}"
+    api = APIClient()
+    listed = next(n for n in api.get("/api/nights/", {"club": club.slug}).json()["results"])
+    shown = api.get(f"/api/nights/{night.pk}/").json()
+    for data in (listed, shown):
+        assert data["time_zone"] == zone
+        assert data["starts_at"] == f"2026-12-10T19:00:00{offset}"
+        assert data["ends_at"].endswith(offset)
+        assert datetime.fromisoformat(data["starts_at"]) == start_utc
+        assert (
+            datetime.fromisoformat(data["registration_closes_at"]) == night.registration_closes_at
+        )
+
+
+@pytest.mark.django_db
+def test_the_api_writes_a_tournaments_times_in_its_clubs_zone(people, zoned_club):
+    from rest_framework.test import APIClient
+
+    from tournaments.models import Tournament
+
+    club = zoned_club("Asia/Karachi")
+    with _at(_utc(14)):
+        tournament = Tournament.objects.create(
+            club=club, name="Lahore pairs", game=Game.FIVE_HUNDRED, created_by=people.director
+        )
+    data = APIClient().get(f"/api/tournaments/{tournament.pk}/").json()
+    assert data["created_at"] == "2026-12-10T19:00:00+05:00"
