@@ -55,6 +55,22 @@ DJANGO_MESSAGES = (
     # clocks write PG and PTG.
     gettext_noop("AM"),
     gettext_noop("PM"),
+    # Django's Urdu writes the two-eyed ھ (which only marks an aspirate, as in تھا) for the
+    # plain ہ in these: "ھے", "نھیں", "ھاں" and Saturday as "ھفتہ"; Django's Marathi and
+    # Punjabi lack some of them. Forms and dates use them.
+    gettext_noop("This field is required."),
+    gettext_noop("This field cannot be blank."),
+    gettext_noop("This field cannot be null."),
+    gettext_noop("Select a valid choice. That choice is not one of the available choices."),
+    gettext_noop("Select a valid choice. %(value)s is not one of the available choices."),
+    gettext_noop("Ensure this value is %(limit_value)s (it is %(show_value)s)."),
+    gettext_noop("Ensure this value is less than or equal to %(limit_value)s."),
+    gettext_noop("Ensure this value is greater than or equal to %(limit_value)s."),
+    gettext_noop("%(model_name)s with this %(field_label)s already exists."),
+    gettext_noop("Yes"),
+    gettext_noop("yes,no,maybe"),
+    gettext_noop("Saturday"),
+    gettext_noop("Sat"),
 )
 
 # Django REST framework and django-rest-knox ship no catalogue for mr, ms, pa or ur: the API's
