@@ -527,15 +527,29 @@ def _set_turn(table: Table, hand, seats: list[Seat]) -> None:
     table.turn_started_at = timezone.now() if to_act is not None else None
 
 
-def _enqueue_bot(table_id: int, action_number: int) -> None:
-    """After the commit, ask a worker to make the bot's move after a short, human-like pause.
+def _enqueue_bot(table_id: int, action_number: int, *, after_trick: bool = False) -> None:
+    """After the commit, ask a worker to make the bot's move after a short, human-like pause,
+    longer when a trick has just been won (`after_trick`), so that the players see it.
 
     Robust: if the broker can't be reached the change still stands, and the periodic
     `nudge_stalled_bots` task enqueues the move again.
     """
     from .tasks import bot_move  # the task module imports this one
 
-    enqueue_on_commit(bot_move, table_id, action_number, countdown=settings.KOOKABURRA_BOT_DELAY)
+    pause = settings.KOOKABURRA_BOT_DELAY
+    if after_trick:
+        pause += settings.KOOKABURRA_TRICK_PAUSE
+    enqueue_on_commit(bot_move, table_id, action_number, countdown=pause)
+
+
+def _between_tricks(hand) -> bool:
+    """Whether a trick has just been won and the next is not yet led."""
+    view = hand.public_view()
+    return (
+        view.get("phase") == "play"
+        and not (view.get("trick") or {}).get("cards")
+        and view.get("last_trick") is not None
+    )
 
 
 def _after_commit(table: Table, hand, new_state: state.TableState | None = None) -> None:
@@ -549,7 +563,7 @@ def _after_commit(table: Table, hand, new_state: state.TableState | None = None)
         snapshot.action_number, snapshot.version = number, version
         transaction.on_commit(lambda: state.remember(snapshot, hand))
     if table.bot_to_act:
-        _enqueue_bot(table_id, number)
+        _enqueue_bot(table_id, number, after_trick=_between_tricks(hand))
 
 
 def _hand_result(hand) -> dict[str, Any]:

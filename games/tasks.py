@@ -33,7 +33,7 @@ def bot_move(table_id: int, action_number: int) -> bool:
 @shared_task(ignore_result=True)
 def nudge_stalled_bots() -> int:
     """Enqueue the move again for tables that have waited on a bot too long. Returns how many."""
-    grace = settings.KOOKABURRA_BOT_DELAY + STALL_GRACE_SECONDS
+    grace = settings.KOOKABURRA_BOT_DELAY + settings.KOOKABURRA_TRICK_PAUSE + STALL_GRACE_SECONDS
     cutoff = timezone.now() - timedelta(seconds=grace)
     stalled = list(
         Table.objects.filter(

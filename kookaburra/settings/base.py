@@ -283,6 +283,9 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Seconds a bot waits before its move, so play looks human (0 runs bots at once).
 KOOKABURRA_BOT_DELAY = float(os.environ.get("KOOKABURRA_BOT_DELAY", "0.8"))
+# Added to a bot's pause when a trick has just been won, so that the players see the trick (it
+# stays on the felt until the next card is led).
+KOOKABURRA_TRICK_PAUSE = float(os.environ.get("KOOKABURRA_TRICK_PAUSE", "1.2"))
 # The expert bot's thinking allowance a decision, counted in engine actions its play-outs apply
 # (see bench/bots.py for what it costs in time). Blank: each game's default (16000 for Five
 # Hundred, 32000 for Pitch; games.bots.EXPERT_BUDGETS).

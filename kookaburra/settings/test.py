@@ -15,6 +15,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 KOOKABURRA_BOT_DELAY = 0
+KOOKABURRA_TRICK_PAUSE = 0
 # Throttle counts and reset limits in each test process's memory (so xdist workers never share
 # them); tests/conftest.py empties it before every test. Lockouts (axes) live in the test database
 # and so vanish with each test's transaction. Production's database cache is tested on its own.

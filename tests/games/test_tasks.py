@@ -124,3 +124,42 @@ def test_bot_chains_run_on_real_commits(make_user):
         table.refresh_from_db()
         assert table.to_act == 0 or table.hand_number > 1
     assert selectors.finished_hands(table)[0]["number"] == 1
+
+
+def test_a_bot_waits_longer_when_a_trick_has_just_been_won(
+    four, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """So that the people at the table see the trick just won (it stays on the felt until the
+    next lead), the bot that leads to the next trick waits the trick pause as well."""
+    from games import state
+
+    settings.KOOKABURRA_BOT_DELAY = 0.8
+    settings.KOOKABURRA_TRICK_PAUSE = 1.2
+    table = bot_table(four[0], seed=first_bot_turn_seed(four[0]))
+    services.table_fill_with_bots(four[0], table)
+    calls = []
+    monkeypatch.setattr(tasks.bot_move, "apply_async", lambda **kw: calls.append(kw))
+    seen = set()
+    for _ in range(400):
+        table.refresh_from_db()
+        if table.is_finished or len(seen) == 2:
+            break
+        hand = state.current_hand(table)
+        calls.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            if table.bot_to_act:
+                tasks.bot_move(table.pk, table.action_number)
+            else:
+                action = hand.legal_actions()[0]
+                services.table_act(four[0], table, table.action_number, action.to_record())
+        after = state.current_hand(Table.objects.get(pk=table.pk))
+        view = after.public_view()
+        between = (
+            view["phase"] == "play"
+            and not (view.get("trick") or {}).get("cards")
+            and view.get("last_trick") is not None
+        )
+        for call in calls:
+            assert call["countdown"] == (2.0 if between else 0.8), (between, call)
+            seen.add(between)
+    assert seen == {True, False}
