@@ -167,3 +167,25 @@ def test_a_score_sheet_wider_than_the_phone_shows_which_way_it_scrolls_in_urdu(
     assert plain_right - right > 8, (right, plain_right)
     assert abs(plain_left - left) < 2, (left, plain_left)
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("code", "family"), [("pa", "Noto Sans Gurmukhi"), ("ur", "Noto Nastaliq Urdu")]
+)
+def test_the_cards_you_may_play_are_set_in_the_sites_font(
+    live_server, browser, make_user, code, family
+):
+    """The cards a player may play are buttons, and a button's own default font has no Gurmukhi
+    or Nastaliq: the Joker's face, a word (ਜੋਕਰ, جوکر), showed as boxes."""
+    table, users = people_table(make_user, "five_hundred", 4)
+    hand = drive(table, lambda hand: hand.public_view()["phase"] == "play")
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    read_in(page, live_server, users[hand.to_act], code)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    face = page.locator(".card-button .card").first
+    face.wait_for()
+    font = face.evaluate("el => getComputedStyle(el).fontFamily")
+    assert font.startswith(f'"{family}"'), font
+    context.close()
