@@ -1,0 +1,51 @@
+"""Long names without spaces (a table named in one long Gurmukhi word, a player's name run
+together) wrap inside the phone's width: on the table page, the lobby, the notices and the
+player's ladder page nothing is wider than the phone."""
+
+from pathlib import Path
+
+import pytest
+
+from games import services
+from tests.layout.conftest import drive, read_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+ARTIFACTS = Path("var/test-artifacts/layout")
+LONG = "ਹਰਪ੍ਰੀਤਦਾਮੇਜ਼🃏" + "ਲੰਮਾ" * 20
+
+
+def test_long_names_wrap_on_a_phone(live_server, browser, make_user):
+    user = make_user("harpreet", display_name="ਹਰਪ੍ਰੀਤਸਿੰਘਸੰਧੂ" * 4)
+    table = services.table_create(
+        user,
+        game="pitch",
+        players=4,
+        seat=0,
+        seed=7,
+        bot_level="easy",
+        name=LONG[:100],
+        hand_limit=1,
+    )
+    services.table_fill_with_bots(user, table)
+    table.refresh_from_db()
+    drive(table, lambda hand: table.is_finished, limit=400)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    read_in(page, live_server, user, "pa")
+    for address in (
+        f"/tables/{table.pk}/",
+        "/tables/",
+        "/accounts/notices/",
+        f"/ladders/players/{user.username}/",
+        f"/accounts/people/{user.username}/",
+    ):
+        page.goto(f"{live_server.url}{address}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], (address, width)
+        if address == f"/tables/{table.pk}/":
+            page.screenshot(path=str(ARTIFACTS / "table-long-names-pa.png"), full_page=True)
+    context.close()
