@@ -378,6 +378,8 @@ def test_the_joker_steps_in_no_trumps(four, client_for):
     response = post_act(client, table, {"play": "JK"}, htmx=True)
     assert response.status_code == 200 and snapshot(table) == before
     assert 'class="choice-box is-prompt"' in response.content.decode()
+    assert "To lead the Joker, choose the suit it leads as." in response.content.decode()
+    assert "To lead the Joker" not in page  # only once the Joker is clicked
     response = post_act(client, table, {"play": "JK", "suit": "H"}, htmx=True)
     page = response.content.decode()
     assert response.status_code == 200 and "as hearts" in page
