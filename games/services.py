@@ -697,17 +697,16 @@ def table_act(
                     gettext("You can only act for your own seat (seat %(number)s).")
                     % {"number": mine.number}
                 )
+        # A finished game says so, whatever action number the request names.
+        if table.is_finished:
+            raise TableNotPlaying(gettext("The game is over."))
         if expected_number != table.action_number:
             raise StaleAction(
                 _stale_message(expected_number, table.action_number),
                 action_number=table.action_number,
             )
         if not table.is_playing:
-            raise TableNotPlaying(
-                gettext("The game is over.")
-                if table.is_finished
-                else gettext("The game hasn't started yet.")
-            )
+            raise TableNotPlaying(gettext("The game hasn't started yet."))
         try:
             action = Action.from_record(record)
         except ValueError as exc:

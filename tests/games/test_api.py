@@ -440,3 +440,12 @@ def test_a_program_plays_a_whole_pitch_game_to_seven(
     replayed = client.post("/api/records/replay/", game, format="json").json()
     assert replayed["winner"] == table["winners"] and replayed["totals"][-1] == table["totals"]
     assert len(replayed["totals"]) == TableHand.objects.filter(table_id=created["id"]).count()
+    # Acting once the game is over says so, whatever action number is named.
+    for number in (0, table["action_number"]):
+        late = client.post(
+            url(created["id"], "act"),
+            {"expected_action": number, "action": {"call": "pass"}},
+            format="json",
+        )
+        assert late.status_code == 409
+        assert late.json() == {"detail": "The game is over.", "code": "not_playing"}
