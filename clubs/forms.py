@@ -263,7 +263,7 @@ class NightForm(forms.Form):
 
 class JoinForm(forms.Form):
     message = forms.CharField(
-        label=_("A note for the directors (optional)"),
+        label=_("A note for the directors"),
         max_length=300,
         required=False,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. I play Five Hundred most weeks")}),

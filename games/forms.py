@@ -105,8 +105,8 @@ class TableForm(forms.Form):
         required=False,
         widget=forms.RadioSelect,
         help_text=gettext_lazy(
-            "With bots, “fill the empty seats with bots and start” begins the game at once, and "
-            "a player who leaves mid-game is replaced by a bot."
+            "With bots, “Open and start with bots” begins the game at once, and a player who "
+            "leaves mid-game is replaced by a bot."
         ),
     )
     hand_limit = forms.IntegerField(
@@ -115,8 +115,7 @@ class TableForm(forms.Form):
         min_value=1,
         max_value=1000,
         help_text=gettext_lazy(
-            "Optional: play exactly this many hands (the best total wins) instead of playing to "
-            "the target."
+            "Play exactly this many hands (the best total wins) instead of playing to the target."
         ),
     )
     house_rules = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)

@@ -107,7 +107,9 @@ def test_ask_to_join_a_closed_club_and_a_director_approves(client, people, club)
     club.is_open = False
     club.save()
     client.force_login(people.outsider)
-    assert "Ask to join" in client.get(club.get_absolute_url()).content.decode()
+    page = client.get(club.get_absolute_url()).content.decode()
+    assert "Ask to join" in page
+    assert "A note for the directors" in page and page.count("(optional)") == 1
     client.post(reverse("clubs:join", args=[club.slug]), {"message": "Keen player"})
     assert "Withdraw request" in client.get(club.get_absolute_url()).content.decode()
     request = JoinRequest.objects.get()
