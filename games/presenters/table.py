@@ -256,9 +256,18 @@ def contract(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str
 
 
 def table_cards(info: dict[str, Any], view: dict[str, Any] | None, labels: list[str]) -> dict:
-    """The trick being played, the last one, Pitch's pitched card and captured point cards."""
+    """The trick being played, the last one, what the felt shows (`felt_trick`: the trick being
+    played, or between tricks the one just won, with `trick_won_by`), Pitch's pitched card and
+    captured point cards."""
     if view is None:
-        return {"trick": [], "last_trick": None, "pitched": None, "captured": []}
+        return {
+            "trick": [],
+            "last_trick": None,
+            "felt_trick": [],
+            "trick_won_by": None,
+            "pitched": None,
+            "captured": [],
+        }
     players, me = info["players"], info["your_seat"]
     anchor = me if me is not None else 0
     last = view.get("last_trick")
@@ -270,14 +279,22 @@ def table_cards(info: dict[str, Any], view: dict[str, Any] | None, labels: list[
             captured.append(
                 {"name": name, "card": card_info(taken["card"]), "who": labels[taken["seat"]]}
             )
-    return {
-        "trick": trick_cards((view.get("trick") or {}).get("cards"), anchor, players, labels),
-        "last_trick": {
+    trick = trick_cards((view.get("trick") or {}).get("cards"), anchor, players, labels)
+    last_trick = (
+        {
             "cards": trick_cards(last["cards"], anchor, players, labels),
             "winner": labels[last["winner"]],
         }
         if last
-        else None,
+        else None
+    )
+    # Between tricks the trick just won stays on the felt until the next card is led.
+    between = not trick and last_trick is not None and view.get("phase") == "play"
+    return {
+        "trick": trick,
+        "last_trick": last_trick,
+        "felt_trick": last_trick["cards"] if between else trick,
+        "trick_won_by": last_trick["winner"] if between else None,
         "pitched": {"label": labels[pitched["seat"]], "card": card_info(pitched["card"])}
         if pitched
         else None,
