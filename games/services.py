@@ -49,6 +49,7 @@ from .boards import first_dealer as board_first_dealer
 from .engines import engine_for
 from .engines.base import Action, IllegalAction
 from .engines.game import add_hand
+from .engines.view import between_tricks
 from .errors import (
     Conflict,
     GameError,
@@ -542,16 +543,6 @@ def _enqueue_bot(table_id: int, action_number: int, *, after_trick: bool = False
     enqueue_on_commit(bot_move, table_id, action_number, countdown=pause)
 
 
-def _between_tricks(hand) -> bool:
-    """Whether a trick has just been won and the next is not yet led."""
-    view = hand.public_view()
-    return (
-        view.get("phase") == "play"
-        and not (view.get("trick") or {}).get("cards")
-        and view.get("last_trick") is not None
-    )
-
-
 def _after_commit(table: Table, hand, new_state: state.TableState | None = None) -> None:
     """Once the change is committed: cache the state it left (all of it when the caller has it),
     and wake the bot whose turn it is."""
@@ -563,7 +554,7 @@ def _after_commit(table: Table, hand, new_state: state.TableState | None = None)
         snapshot.action_number, snapshot.version = number, version
         transaction.on_commit(lambda: state.remember(snapshot, hand))
     if table.bot_to_act:
-        _enqueue_bot(table_id, number, after_trick=_between_tricks(hand))
+        _enqueue_bot(table_id, number, after_trick=between_tricks(hand.public_view()))
 
 
 def _hand_result(hand) -> dict[str, Any]:

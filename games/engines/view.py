@@ -138,6 +138,16 @@ PHASE_STEPS: dict[Phase, str] = {
 _PHASE_STEP_LIST = [PHASE_STEPS[p] for p in Phase]
 
 
+def between_tricks(view: dict[str, Any]) -> bool:
+    """Whether a trick has just been won and the next is not yet led (in the play, no card of
+    the trick is down and `last_trick` holds the one just won)."""
+    return (
+        view.get("phase") == "play"
+        and not (view.get("trick") or {}).get("cards")
+        and view.get("last_trick") is not None
+    )
+
+
 def step_for(phase: int, to_act: int | None, seat: int | None) -> str:
     """The step of `seat` (None: the public view) when `to_act` is to act in `phase`."""
     if to_act is None:

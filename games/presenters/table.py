@@ -22,6 +22,7 @@ from django.utils.translation import gettext, ngettext
 
 from core.choices import Game
 
+from ..engines.view import between_tricks
 from . import text
 from .bidding import auction, bidding_box, last_calls, pitch_box
 from .cards import (
@@ -289,7 +290,7 @@ def table_cards(info: dict[str, Any], view: dict[str, Any] | None, labels: list[
         else None
     )
     # Between tricks the trick just won stays on the felt until the next card is led.
-    between = not trick and last_trick is not None and view.get("phase") == "play"
+    between = between_tricks(view)
     return {
         "trick": trick,
         "last_trick": last_trick,

@@ -3,6 +3,8 @@ mirrors (right to left), but the felt keeps the seats where the players sit (pla
 clockwise as dealt) and a hand's cards keep their order and their uncovered corners; nothing
 overflows the phone's width. Screenshots go to var/test-artifacts/i18n/<test>/."""
 
+import base64
+
 import pytest
 
 from tests.layout.conftest import drive, read_in
@@ -129,8 +131,6 @@ def test_a_score_sheet_wider_than_the_phone_shows_which_way_it_scrolls_in_urdu(
     and moves to the other edge once the sheet is scrolled to its end. Each screenshot is
     compared with the same view with the shadows turned off, so the text in the cells does not
     count."""
-    import base64
-
     table, users = people_table(
         make_user, "pitch", 4, names=["ہرپریت کور", "عائشہ بنت احمد", "محمد عمران", "سیدہ فاطمہ"]
     )

@@ -347,10 +347,8 @@ def test_an_unnamed_table_reads_in_each_visitors_language_in_the_lobby(four, cli
 def test_the_new_table_forms_help_names_its_start_button(four, client_for, code):
     """The bots' help quotes the button that starts with bots as the button reads, in every
     language (it used to quote the table page's button instead)."""
-    import re as _re
-
     page = client_for(four[0]).get("/tables/new/", headers={"accept-language": code})
     text = page.content.decode()
-    button = _re.search(r'<button[^>]*name="start_now"[^>]*>([^<]+)</button>', text)
+    button = re.search(r'<button[^>]*name="start_now"[^>]*>([^<]+)</button>', text)
     assert button
     assert f"“{button.group(1).strip()}”" in text
