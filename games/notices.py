@@ -1,5 +1,5 @@
 """The notices the games app sends (see accounts.notices): keys and their English messages, and
-the table parameter, which names a table in each reader's language."""
+the table and seats parameters, which name a table and its players in each reader's language."""
 
 from django.utils.translation import gettext_noop
 
@@ -36,3 +36,41 @@ def _table_text(value) -> str:
 
 
 register_param("games.table", _table_text)
+
+
+def seats_param(seats, numbers) -> dict:
+    """Some of a table's seats as a notice parameter: people by name, bots as the table page
+    calls them ("East bot"), written in each reader's language and joined ("A and B")."""
+    return {
+        "kind": "games.seats",
+        "players": len(seats),
+        "seats": [
+            {
+                "number": n,
+                "name": seats[n].user.shown_name if seats[n].user_id is not None else "",
+                "is_bot": seats[n].is_bot,
+            }
+            for n in numbers
+        ],
+    }
+
+
+def _seats_text(value) -> str:
+    from .presenters.cards import join_names, seat_label
+
+    labels = [
+        seat_label(
+            {
+                "number": s["number"],
+                "name": s["name"],
+                "is_bot": s["is_bot"],
+                "empty": not s["is_bot"] and not s["name"],
+            },
+            value["players"],
+        )
+        for s in value["seats"]
+    ]
+    return join_names(labels)
+
+
+register_param("games.seats", _seats_text)

@@ -65,7 +65,7 @@ from .errors import (
     TableStarted,
 )
 from .models import Board, BotLevel, HouseRuleSet, Seat, Table, TableAction, TableHand
-from .notices import table_param
+from .notices import seats_param, table_param
 from .options import OptionsError, validate_options
 from .policies import table_access
 from .selectors import table_seats
@@ -624,14 +624,11 @@ def _finish_hand(
 
 
 def _announce(table: Table, seats: list[Seat]) -> None:
-    names = [seats[s].name for s in table.winners]
-    if len(names) == 1:
-        key, params = "games.game_over_one", {"table": table_param(table), "winner": names[0]}
+    winners = seats_param(seats, table.winners)
+    if len(table.winners) == 1:
+        key, params = "games.game_over_one", {"table": table_param(table), "winner": winners}
     else:
-        key, params = (
-            "games.game_over_many",
-            {"table": table_param(table), "winners": ", ".join(names)},
-        )
+        key, params = "games.game_over_many", {"table": table_param(table), "winners": winners}
     notices_send(
         [seat.user_id for seat in seats if seat.user_id is not None],
         key,

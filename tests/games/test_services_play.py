@@ -20,7 +20,7 @@ from games.errors import (
 from games.models import Table, TableAction, TableHand
 from games.signals import game_finished, hand_finished
 
-from .helpers import pick, pick_well, play_until
+from .helpers import act_randomly, pick, pick_well, play_until
 
 
 def full_table(users, game="pitch", players=4, **fields):
@@ -377,3 +377,42 @@ def test_a_hand_limited_game_ends_by_the_shared_rule_and_its_record_says_so(four
         "totals": [h.totals for h in TableHand.objects.filter(table=table).order_by("number")],
         "winner": table.winners,
     }
+
+
+def test_the_game_over_notice_names_bots_as_the_table_page_does_in_the_readers_language(four):
+    """A bot that wins is "East bot" in the notice, as on the table page, in whatever language
+    the notice is read; not "Bot (Club player)" in the words of the move that ended the game."""
+    for seed in range(30):
+        table = services.table_create(
+            four[0], game="pitch", players=4, bot_level="club", seed=seed, hand_limit=1
+        )
+        services.table_fill_with_bots(four[0], table)
+        rng = random.Random(seed)
+        for _ in range(200):
+            table.refresh_from_db()
+            if table.is_finished:
+                break
+            if table.to_act == 0:
+                act_randomly(four[0], table, rng, pick_well)
+            else:
+                assert services.table_bot_move(table.pk, table.action_number)
+        assert table.is_finished
+        if any(w != 0 for w in table.winners):
+            break
+    else:
+        pytest.skip("no seed let a bot win")
+    notice = four[0].notices.get(key__startswith="games.game_over", url=table.get_absolute_url())
+    param = notice.params["winner" if len(table.winners) == 1 else "winners"]
+    assert param["kind"] == "games.seats"
+    places = {1: "East", 2: "South", 3: "West"}
+    bots = [places[w] for w in table.winners if w]
+    for place in bots:
+        assert f"{place} bot" in notice.message
+    assert "Bot (" not in notice.text
+    with translation.override("ur"):
+        message = notice.message
+        for place in bots:
+            assert translation.gettext("%(place)s bot") % {
+                "place": translation.gettext(place)
+            } in message
+        assert "East" not in message and "bot" not in message
