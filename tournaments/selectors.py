@@ -131,6 +131,27 @@ def tournaments_of_club(club) -> QuerySet[Tournament]:
     )
 
 
+def tournaments_index(user, limit: int = 30) -> dict[str, list[Tournament]]:
+    """The site-wide list at /tournaments/: the reader's own tournaments not finished (`mine`),
+    and every club's under way and the latest finished (`limit` of each), newest first, each
+    with `entrant_count`."""
+    tournaments = with_entrant_count(
+        Tournament.objects.select_related("club", "night", "champion").order_by(
+            "-created_at", "-id"
+        )
+    )
+    mine = [t.pk for t in current_tournaments_of(user, limit=10)]
+    return {
+        "mine": list(tournaments.filter(pk__in=mine)) if mine else [],
+        "running": list(tournaments.filter(status=Tournament.Status.RUNNING)[:limit]),
+        "finished": list(
+            tournaments.filter(status=Tournament.Status.FINISHED).order_by("-finished_at", "-id")[
+                :limit
+            ]
+        ),
+    }
+
+
 def current_tournaments_of(user, limit: int = 5) -> QuerySet[Tournament]:
     """The newest `limit` tournaments the user is entered in that have not finished."""
     if not _signed_in(user):

@@ -1,5 +1,5 @@
-"""The tournament pages, under /tournaments/: a club's list at /tournaments/club/<slug>/, each
-tournament at /tournaments/<id>/."""
+"""The tournament pages, under /tournaments/: every club's at /tournaments/, a club's list at
+/tournaments/club/<slug>/, each tournament at /tournaments/<id>/."""
 
 from django.urls import path
 
@@ -9,6 +9,7 @@ from .views import robot as robot_views
 app_name = "tournaments"
 
 urlpatterns = [
+    path("", views.tournament_index, name="index"),
     path("club/<name_slug:slug>/", views.club_tournaments, name="club"),
     path("club/<name_slug:slug>/new/", views.tournament_create, name="create"),
     path("<int:pk>/", views.tournament_detail, name="detail"),

@@ -267,6 +267,7 @@ def build_world():
         Page("tournament setup (director)", f"/tournaments/{draft.pk}/", dora),
         Page("tournament entrants (director)", f"/tournaments/{draft.pk}/entrants/", dora),
         Page("club tournaments", f"/tournaments/club/{club.slug}/", milo),
+        Page("every club's tournaments", "/tournaments/", milo),
         Page("knockout", f"/tournaments/{knockout.pk}/", milo),
         Page("standings", f"/tournaments/{knockout.pk}/standings/", milo),
         Page("bracket", f"/tournaments/{knockout.pk}/bracket/", milo),

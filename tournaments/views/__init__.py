@@ -41,6 +41,7 @@ from .setup import (
     tournament_delete,
     tournament_edit,
     tournament_finish,
+    tournament_index,
     tournament_start,
 )
 from .standings import (
@@ -94,6 +95,7 @@ __all__ = [
     "tournament_detail",
     "tournament_edit",
     "tournament_finish",
+    "tournament_index",
     "tournament_poll",
     "tournament_start",
 ]

@@ -30,6 +30,20 @@ from .common import (
     tournament_url,
 )
 
+# Every club's tournaments ------------------------------------------------------------------------
+
+
+@require_GET
+def tournament_index(request):
+    """The site's tournaments: the reader's own first, then every club's under way and the
+    latest finished, and the way to each club's list and the robot events."""
+    return render(
+        request,
+        "tournaments/tournament_index.html",
+        selectors.tournaments_index(request.user),
+    )
+
+
 # The club's tournaments --------------------------------------------------------------------------
 
 
