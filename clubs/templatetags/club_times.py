@@ -13,7 +13,7 @@ from django import template
 from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 
-from accounts.zones import same_zone, user_zone_name
+from accounts.zones import same_zone, user_zone_name, zone_label
 from clubs.times import club_time_text
 
 register = template.Library()
@@ -38,6 +38,16 @@ def club_local(moment, club, fmt="DATE_FORMAT"):
     if moment is None:
         return ""
     return date_filter(timezone.localtime(moment, club.zoneinfo), fmt)
+
+
+@register.simple_tag
+def zone_time(moment, fmt="DATETIME_FORMAT"):
+    """A time in the zone the page renders in, that zone named after it ("Sat 5 Dec, 9:30 PM
+    (AWST)"): for times that belong to no club, such as the site's own daily events."""
+    if moment is None:
+        return ""
+    name = timezone.get_current_timezone_name()
+    return f"{date_filter(timezone.localtime(moment), fmt)} ({zone_label(name, moment)})"
 
 
 @register.simple_tag(takes_context=True)

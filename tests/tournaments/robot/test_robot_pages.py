@@ -198,7 +198,7 @@ def test_times_in_the_clubs_zone_and_site_events_in_the_readers(client, club, di
     )
     _login(client, member)
     page = client.get(reverse("tournaments:robot_event", args=[event.pk])).content.decode()
-    assert "21:30" in page
+    assert "9:30 PM" in page and "21:30" not in page  # the site's 12-hour clock
     member.time_zone = "Australia/Perth"
     member.save(update_fields=["time_zone"])
     daily = robot.robot_event_create(
@@ -212,5 +212,6 @@ def test_times_in_the_clubs_zone_and_site_events_in_the_readers(client, club, di
         daily_on=closes.date(),
     )
     page = client.get(reverse("tournaments:robot_event", args=[daily.pk])).content.decode()
-    assert "00:00" in page  # 21:30 in Pune is midnight in Perth
+    assert "12:00 AM (AWST)" in page  # 9:30 PM in Pune is midnight in Perth, zone named
+    assert "+08" not in page
     assert "Daily robot duplicate" in page
