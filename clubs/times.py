@@ -9,17 +9,40 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.zones import in_zone_of, same_zone, user_zone_name, zone_label
+from accounts.zones import zone as zone_of
 
 
-def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None) -> str:
-    """`moment` in `club`'s zone in the `date` filter's `fmt`; the zone is named after it when
-    `reader` (a user, or None for someone signed out) lives by another zone."""
+def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None, until=None) -> str:
+    """`moment` in `club`'s zone in the `date` filter's `fmt` (to `until`'s time of day, when
+    given). For a `reader` (a user, or None for someone signed out) who lives by another zone,
+    the zone is named after it, and a time of day is also given on the reader's own clock:
+    "7:00 PM (AEDT; 4:00 PM your time)"."""
     if moment is None:
         return ""
-    text = date_filter(timezone.localtime(moment, club.zoneinfo), fmt)
-    if not same_zone(club.time_zone, user_zone_name(reader)):
-        text = f"{text} ({zone_label(club.time_zone, moment)})"
-    return text
+    there = timezone.localtime(moment, club.zoneinfo)
+    text = date_filter(there, fmt)
+    if until is not None:
+        text = f"{text} – {date_filter(timezone.localtime(until, club.zoneinfo), 'g:i A')}"
+    reader_zone = user_zone_name(reader)
+    if same_zone(club.time_zone, reader_zone):
+        return text
+    zone = zone_label(club.time_zone, moment)
+    if not _has_time(fmt):
+        return f"{text} ({zone})"
+    # A time of day: the reader's own clock as well, with the day when it is another one.
+    here = timezone.localtime(moment, zone_of(reader_zone))
+    own = date_filter(here, "g:i A" if here.date() == there.date() else "D g:i A")
+    if until is not None:
+        own = f"{own} – {date_filter(timezone.localtime(until, zone_of(reader_zone)), 'g:i A')}"
+    return _("%(time)s (%(zone)s; %(own)s your time)") % {"time": text, "zone": zone, "own": own}
+
+
+def _has_time(fmt: str) -> bool:
+    """Whether the `date` filter's format `fmt` shows a time of day (a named format such as
+    DATETIME_FORMAT, or a format string with an hour letter)."""
+    if fmt.isupper() or "_" in fmt:
+        return "TIME" in fmt
+    return any(letter in fmt for letter in "gGhHiAP")
 
 
 class NoSuchTime(ValueError):

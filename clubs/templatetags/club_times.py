@@ -40,6 +40,13 @@ def club_local(moment, club, fmt="DATE_FORMAT"):
     return date_filter(timezone.localtime(moment, club.zoneinfo), fmt)
 
 
+@register.simple_tag(takes_context=True)
+def club_span(context, start, end, club, fmt="g:i A", reader=None):
+    """From `start` to `end` on the club's clock ("7:00 PM – 10:00 PM"), named and given on the
+    reader's clock too as `club_time` does."""
+    return club_time_text(start, club, fmt, _reader(context, reader), until=end)
+
+
 @register.simple_tag
 def zone_time(moment, fmt="DATETIME_FORMAT"):
     """A time in the zone the page renders in, that zone named after it ("Sat 5 Dec, 9:30 PM

@@ -268,9 +268,10 @@ def test_night_page_shows_club_time_and_names_the_zone_for_a_reader_elsewhere(
     people.member.time_zone = "Australia/Sydney"
     people.member.save()
     page = client.get(night.get_absolute_url()).content.decode()
-    # Still the club's 7 to 10 pm (not Sydney's clock), with the zone named ("+08", the
-    # abbreviation, would say nothing).
-    assert "7:00 PM – 10:00 PM (Asia/Kuala_Lumpur)" in page
+    # Still the club's 7 to 10 pm, with the zone named ("+08", the abbreviation, would say
+    # nothing), and the same hours on the reader's Sydney clock.
+    assert "7:00 PM – 10:00 PM (Asia/Kuala_Lumpur; 10:00 PM – 1:00 AM your time)" in page
+    assert "closes Thu 10 Dec, 7:00 PM (Asia/Kuala_Lumpur; 10:00 PM your time)" in page
 
 
 @pytest.mark.django_db
@@ -301,7 +302,7 @@ def test_a_zone_and_its_old_name_are_one_zone(client, people, zoned_club):
     people.member.save()
     with _at(BEFORE):
         page = client.get(night.get_absolute_url()).content.decode()
-    assert "7:00 PM (Asia/Kolkata)" in page and "Calcutta" not in page
+    assert "7:00 PM (Asia/Kolkata; 9:30 PM your time)" in page and "Calcutta" not in page
     # The club's settings form still shows the club's own zone, under its old name.
     owner_form = ClubForm.for_club(club)
     assert ("Asia/Calcutta", "Asia/Calcutta") in owner_form.fields["time_zone"].choices
@@ -339,7 +340,8 @@ def test_an_unambiguous_abbreviation_names_the_zone(client, people, zoned_club):
         night = _seven_pm_night(people, club)
         client.login(username=people.member.username, password=PASSWORD)
         page = client.get(night.get_absolute_url()).content.decode()
-    assert "10:00 PM (AEDT)" in page  # ends at 10 pm Sydney daylight time
+    # Ends at 10 pm Sydney daylight time, 7 pm in Perth.
+    assert "7:00 PM – 10:00 PM (AEDT; 4:00 PM – 7:00 PM your time)" in page
 
 
 @pytest.mark.django_db
@@ -351,7 +353,7 @@ def test_my_nights_and_dashboard_name_another_clubs_zone(client, people, zoned_c
     client.login(username=people.member.username, password=PASSWORD)
     for url in (reverse("clubs:my_nights"), "/"):
         page = client.get(url).content.decode()
-        assert "7:00 PM (Asia/Kuala_Lumpur)" in page, url
+        assert "7:00 PM (Asia/Kuala_Lumpur; 4:30 PM your time)" in page, url
 
 
 @pytest.mark.django_db
@@ -375,7 +377,7 @@ def test_emails_name_the_clubs_zone_for_a_recipient_elsewhere(
         services.night_cancel(people.director, night)
     (email,) = [m for m in mailoutbox if people.member.email in m.to]
     # The member chose no zone: they read the site's (Sydney), so the KL zone is named.
-    assert "7:00 PM (Asia/Kuala_Lumpur)" in email.body
+    assert "7:00 PM (Asia/Kuala_Lumpur; 10:00 PM your time)" in email.body
 
 
 # Choosing the zone -------------------------------------------------------------------------------
@@ -505,7 +507,8 @@ def test_a_tournament_page_shows_its_clubs_time(client, people, zoned_club, make
     assert tournament.finished_at == finished
     client.login(username=people.owner.username, password=PASSWORD)  # a director, on Sydney time
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert "10 Dec 2026, 10:15 PM (Asia/Kolkata)" in page
+    # On the director's Sydney clock it was already the next day.
+    assert "10 Dec 2026, 10:15 PM (Asia/Kolkata; Fri 3:45 AM your time)" in page
 
 
 # The API: a night's times in its club's zone -------------------------------------------------------
