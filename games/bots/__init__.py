@@ -57,8 +57,9 @@ BOT_LEVELS: dict[str, str] = {
 # allowance, and the larger sample of deals measured stronger (four-player Pitch without
 # partners: +0.21 a seat a deal at 32000 against +0.17 at 16000, the same 320 duplicate deals).
 # CPU times on one core (bench/bots.py): four-player Five Hundred p50 about 120 ms a card, 180 ms
-# a bid and 220 ms a discard, p95 under 320 ms; four-player Pitch p50 about 75 ms a card and
-# 80 ms a bid, p95 under 400 ms on a quiet machine (under 600 ms on a busy one).
+# a bid and 220 ms a discard, p95 under 320 ms; four-player Pitch p50 about 95 ms a card and
+# 75 ms a bid, p95 under 350 ms (60 deal pairs, seed 1; before its play-outs restated the club
+# bot on plain ints, the same deals took p50 115 ms a card and 120 ms a bid, p95 550 ms).
 DEFAULT_EXPERT_BUDGET = 16000
 EXPERT_BUDGETS = {"five_hundred": DEFAULT_EXPERT_BUDGET, "pitch": 2 * DEFAULT_EXPERT_BUDGET}
 

@@ -52,8 +52,16 @@ SEARCH_BIDS = True
 PLAYOUT_POLICY = "club"
 
 
+# Pitch's trump ranks, lowest first.
+TRUMP_RANKS = tuple(range(2, 11)) + (JACK, QUEEN, KING, ACE)
+
+
 def _gp(c: Card) -> int:
     return GP.get(c & 31, 0)
+
+
+def _rank(c: Card) -> int:
+    return c & 31
 
 
 # ---------------------------------------------------------------------------------------------
@@ -144,6 +152,7 @@ class _Sim:
         "holder",
         "policy",
         "played",
+        "tplayed",
     )
 
     def __init__(self, n, hands, trump, trick, turn, won, partnerships, pitcher, bid, low_rule):
@@ -161,6 +170,10 @@ class _Sim:
         self.policy = PLAYOUT_POLICY
         # Every card won or on the table (what each seat has seen played).
         self.played: set[Card] = {c for w in won for c in w} | {c for _, c in trick}
+        # The ranks of the trumps among them.
+        self.tplayed: set[int] = {
+            c & 31 for c in self.played if trump is not None and c >> 5 == trump
+        }
 
     def copy(self) -> _Sim:
         other = _Sim.__new__(_Sim)
@@ -177,6 +190,7 @@ class _Sim:
         other.holder = self.holder
         other.policy = self.policy
         other.played = set(self.played)
+        other.tplayed = set(self.tplayed)
         return other
 
     def unit(self, s: int) -> int:
@@ -210,11 +224,20 @@ class _Sim:
             self.trump = c >> 5
         self.trick.append((seat, c))
         self.played.add(c)
+        trump = self.trump
+        if c >> 5 == trump:
+            self.tplayed.add(c & 31)
         if len(self.trick) < self.n:
             self.turn = (seat + 1) % self.n
             return
+        # The trick's winner: the highest trump, else the highest card of the suit led.
         led = self.trick[0][1] >> 5
-        winner = max(self.trick, key=lambda sc: self.power(sc[1], led))[0]
+        winner, top = -1, -1
+        for s, t in self.trick:
+            ts = t >> 5
+            p = 100 + (t & 31) if ts == trump else (t & 31 if ts == led else 0)
+            if p > top:
+                winner, top = s, p
         self.won[winner].extend(c for _, c in self.trick)
         self.trick = []
         self.turn = winner if self.hands[winner] else None
@@ -287,24 +310,138 @@ class _Sim:
     def club_choice(self, seat: int, cards: list[Card]) -> Card:
         """What the club bot would play here, from what this seat could see (its own hand and
         the cards played), not from the other hands: play-outs that see every hand play too
-        well and overrate what a hand can make."""
-        s = _SimSeat.__new__(_SimSeat)
-        s.seat = seat
-        s.players = self.n
-        s.partnerships = self.partnerships
-        s.low_rule = self.low_rule
-        s.hand = self.hands[seat]
-        s.tie = TIE
-        s.trump = self.trump
-        s.trick = self.trick
-        played = self.played
-        s.played = played
+        well and overrate what a hand can make.
+
+        The club bot's `_lead` and `_follow` (games/bots/pitch.py), restated on plain ints with
+        the facts they ask about worked out once: the same card every time (a property test
+        compares the two), at a fraction of the cost, so the search plays out more deals."""
+        trump = self.trump
         held = self.hands[seat]
-        s.unseen = [c for c in PACK if c not in played and c not in held]
-        s.prepare()
-        if not self.trick:
-            return club._lead(s, cards)
-        return club._follow(s, cards)
+        played = self.played
+        # The trumps this seat has not seen (held by others or never dealt), and those it has.
+        tplayed = self.tplayed
+        mine = [c & 31 for c in held if c >> 5 == trump]
+        out = [r for r in TRUMP_RANKS if r not in tplayed and r not in mine]
+        out_top = out[-1] if out else 0
+        out_low = out[0] if out else 99
+        seen_low = min(min(tplayed, default=99), min(mine, default=99))
+        seen_top = max(max(tplayed, default=0), max(mine, default=0))
+        low_counts = self.low_rule == "winner"
+
+        def keep(c: int) -> float:
+            # club._keep_value
+            if c >> 5 == trump:
+                r = c & 31
+                cost = 20.0 + r
+                if r == JACK:
+                    cost += 40.0
+                if low_counts and seen_low >= r:
+                    cost += 30.0
+                if out_top < r:
+                    cost += 20.0
+                return cost
+            return 3.0 * GP.get(c & 31, 0) + (c & 31) / 10.0
+
+        trick = self.trick
+        if not trick:
+            # club._lead
+            trumps = sorted((c for c in cards if c >> 5 == trump), key=_rank, reverse=True)
+            master = bool(trumps) and out_top < (trumps[0] & 31)
+            if trumps and out and master:
+                return trumps[0]
+            plain = [c for c in cards if c >> 5 != trump]
+            if plain:
+                return min(plain, key=lambda c: (keep(c), TIE[c]))
+            if master:
+                return trumps[0]
+            return min(cards, key=lambda c: (keep(c), TIE[c]))
+
+        # club._follow
+        led = trick[0][1] >> 5
+
+        def power(c: int) -> int:
+            s = c >> 5
+            if s == trump:
+                return 100 + (c & 31)
+            if s == led:
+                return c & 31
+            return 0
+
+        best_seat, best_card = max(trick, key=lambda sc: power(sc[1]))
+        best_power = power(best_card)
+        n = self.n
+        left = n - len(trick) - 1
+        if self.partnerships:
+            side = (seat, (seat + 2) % 4)
+        else:
+            side = (seat,)
+        later_opponents = any((seat + j) % n not in side for j in range(1, left + 1))
+
+        if best_seat in side:
+            safe = not later_opponents or (best_card >> 5 == trump and out_top < (best_card & 31))
+            under = [c for c in cards if power(c) <= best_power] or cards
+            if safe:
+
+                def gift(c):
+                    r = c & 31
+                    if c >> 5 != trump:
+                        return (GP.get(r, 0), -r, TIE[c])
+                    if seen_low >= r and low_counts:
+                        return (25.0, -r, TIE[c])
+                    if r == 10 and not out_top < r:
+                        return (10.0, -r, TIE[c])
+                    return (-keep(c), -r, TIE[c])
+
+                return max(under, key=gift)
+            return min(under, key=lambda c: (keep(c), TIE[c]))
+
+        def trick_value(group) -> float:
+            # club._trick_value
+            value = sum(GP.get(c & 31, 0) for c in group) / 4.0
+            for c in group:
+                if c >> 5 != trump:
+                    continue
+                r = c & 31
+                if r == JACK:
+                    value += 4.0
+                if seen_low >= r:
+                    value += 4.0 if out_low > r else 1.5
+                if seen_top <= r and out_top <= r:
+                    value += 4.0
+            return value
+
+        winners = sorted((c for c in cards if power(c) > best_power), key=lambda c: (power(c), c))
+        if winners:
+            value = trick_value([c for _, c in trick])
+            for c in winners:
+                is_trump = c >> 5 == trump
+                r = c & 31
+                if not later_opponents:
+                    holds = True
+                elif is_trump:
+                    holds = out_top < r
+                elif out:
+                    holds = False
+                else:
+                    holds = not any(
+                        u >> 5 == led and (u & 31) > r
+                        for u in PACK
+                        if u not in played and u not in held
+                    )
+                worth = value + trick_value([c]) + (0.3 if not is_trump else 0.0)
+                if r == JACK and is_trump and holds:
+                    return c
+                if not holds:
+                    continue
+                if not is_trump and worth > 0:
+                    return c
+                if worth >= 1.0:
+                    return c
+            if value >= 2.0:
+                for c in winners:
+                    if not (c >> 5 == trump and ((c & 31) == JACK or seen_low >= (c & 31))):
+                        return c
+        return min(cards, key=lambda c: (keep(c), TIE[c]))
 
     def legal_for(self, seat: int, led: int) -> list[Card]:
         hand = self.hands[seat]
@@ -355,33 +492,6 @@ class _Sim:
         me = self.unit(seat)
         others = [s for s in range(self.n) if self.unit(s) != me]
         return scores[seat] - sum(scores[s] for s in others) / len(others)
-
-
-class _SimSeat(club.Seat):
-    """A club-bot seat read off a play-out's state instead of a view (see `_Sim.club_choice`),
-    with the club bot's questions answered from facts worked out once (same answers)."""
-
-    def prepare(self) -> None:
-        trump = self.trump
-        self._out = [u for u in self.unseen if u >> 5 == trump]
-        self._out_top = max((u & 31 for u in self._out), default=0)
-        self._out_low = min((u & 31 for u in self._out), default=99)
-        seen = [c & 31 for c in self.played if c >> 5 == trump]
-        seen += [c & 31 for c in self.hand if c >> 5 == trump]
-        self._seen_low = min(seen, default=99)
-        self._seen_top = max(seen, default=0)
-
-    def unseen_trumps(self) -> list[Card]:
-        return self._out
-
-    def master_trump(self, c: Card) -> bool:
-        return c >> 5 == self.trump and self._out_top < (c & 31)
-
-    def low_candidate(self, c: Card) -> bool:
-        return c >> 5 == self.trump and self._seen_low >= (c & 31)
-
-    def high_candidate(self, c: Card) -> bool:
-        return c >> 5 == self.trump and self._seen_top <= (c & 31)
 
 
 # Fixed draws for the club policy's ties in play-outs (the rng stays with the search).

@@ -412,7 +412,8 @@ def test_the_game_over_notice_names_bots_as_the_table_page_does_in_the_readers_l
     with translation.override("ur"):
         message = notice.message
         for place in bots:
-            assert translation.gettext("%(place)s bot") % {
-                "place": translation.gettext(place)
-            } in message
+            assert (
+                translation.gettext("%(place)s bot") % {"place": translation.gettext(place)}
+                in message
+            )
         assert "East" not in message and "bot" not in message

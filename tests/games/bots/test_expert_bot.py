@@ -375,7 +375,7 @@ def test_five_hundred_expert_bids_over_a_standing_bid_within_its_allowance(playe
     assert fx.expert_action(view, random.Random(5), DEFAULT_EXPERT_BUDGET) == chosen[-1]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     players=st.sampled_from(pitch.PLAYER_COUNTS),
     partnerships=st.booleans(),
@@ -384,7 +384,8 @@ def test_five_hundred_expert_bids_over_a_standing_bid_within_its_allowance(playe
 )
 def test_pitch_playouts_play_as_the_club_bot(players, partnerships, seed, stop):
     """The expert's play-outs play each seat as the club bot would from that seat's view: on the
-    real cards, the play-out's choice is the club bot's (with the same tie-break draws)."""
+    real cards, the play-out's choice is the club bot's (with the same tie-break draws), at the
+    position and at every turn after it (the play-outs restate the club bot on plain ints)."""
     options = {"partnerships": partnerships and players == 4}
     hand = pitch_position(players, options, seed, stop)
     if hand.is_over or hand.trump is None:
@@ -403,6 +404,27 @@ def test_pitch_playouts_play_as_the_club_bot(players, partnerships, seed, stop):
     assert sorted(cards) == sorted(legal)
     follow = pitch_club._follow if club_seat.trick else pitch_club._lead
     assert sim.club_choice(seat, cards) == follow(club_seat, legal)
+    # And so on to the end of the play-out, from each seat's own hand and the cards played.
+    while sim.turn is not None:
+        s = sim.turn
+        cards = sim.legal(s)
+        trump = sim.trump
+        assert sim.tplayed == {c & 31 for c in sim.played if c >> 5 == trump}
+        choice = sim.club_choice(s, cards) if len(cards) > 1 else cards[0]
+        if len(cards) > 1:
+            assert choice == _club_reference(sim, s, cards)
+        sim.play(s, choice)
+
+
+def _club_reference(sim, seat, cards):
+    """The club bot's own `_lead` / `_follow` on a seat built from a play-out's state."""
+    s = pitch_club.Seat.__new__(pitch_club.Seat)
+    s.seat, s.players = seat, sim.n
+    s.partnerships, s.low_rule = sim.partnerships, sim.low_rule
+    s.hand, s.tie, s.trump = list(sim.hands[seat]), px.TIE, sim.trump
+    s.trick, s.played = list(sim.trick), set(sim.played)
+    s.unseen = [c for c in pitch.PACK if c not in sim.played and c not in sim.hands[seat]]
+    return (pitch_club._follow if sim.trick else pitch_club._lead)(s, cards)
 
 
 def test_pitch_weighs_deals_in_the_play_by_the_hand_each_seat_bid_with():
