@@ -109,3 +109,35 @@ def test_the_wide_menu_never_breaks_a_link_across_lines(
         artifacts(page, f"header-{width}", full_page=False)
     finally:
         context.close()
+
+
+def test_unread_notices_show_beside_the_folded_phone_menu(live_server, phone, make_user, artifacts):
+    """On a phone the Notices link is folded away with the menu, so the unread count sits beside
+    the menu button, as a link to the notices; on a wide screen the Notices link carries it."""
+    from playwright.sync_api import expect
+
+    from accounts.models import Notice
+
+    ann = make_user("ann")
+    for text in ("A seat came free", "Your night starts soon"):
+        Notice.objects.create(user=ann, text=text)
+    sign_in(phone, live_server, ann)
+    phone.goto(live_server.url + "/")
+    alert = phone.get_by_role("link", name="2 unread notices")
+    expect(alert).to_be_visible()
+    menu = phone.get_by_role("button", name="Menu")
+    # Beside the button, on the same row of the bar.
+    a, m = alert.bounding_box(), menu.bounding_box()
+    assert abs((a["y"] + a["height"] / 2) - (m["y"] + m["height"] / 2)) < 4
+    assert a["x"] + a["width"] <= m["x"]
+    artifacts(phone, "1-unread", full_page=False)
+    menu.click()
+    expect(alert).to_be_hidden()  # the menu's own Notices link shows the count now
+    expect(phone.locator("#nav-menu .notices-link .badge")).to_be_visible()
+    menu.click()
+    alert.click()
+    expect(phone).to_have_url(live_server.url + "/accounts/notices/")
+    # A wide screen has the Notices link in the bar: no second count.
+    phone.set_viewport_size({"width": 1280, "height": 800})
+    phone.goto(live_server.url + "/")
+    expect(phone.locator(".nav-alert")).to_be_hidden()
