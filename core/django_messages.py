@@ -52,7 +52,8 @@ DJANGO_MESSAGES = (
     ngettext_lazy("%(num)d minute", "%(num)d minutes", "num"),
     # django.utils.dateformat's "A" (the club times' "g:i A"): Django's Malay has PAGI and MALAM
     # ("morning", "night") for every time, so 5 in the afternoon read "5:00 MALAM"; Malaysian
-    # clocks write PG and PTG.
+    # clocks write PG and PTG. Our Punjabi and Urdu say before and after noon (ਪੂ.ਦੁ. and ਬਾ.ਦੁ.,
+    # قبل دوپہر and بعد دوپہر): "evening" (ਸ਼ਾਮ, شام) is wrong for a 10 pm night.
     gettext_noop("AM"),
     gettext_noop("PM"),
     # Django's Urdu writes the two-eyed ھ (which only marks an aspirate, as in تھا) for the

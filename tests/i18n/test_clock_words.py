@@ -1,5 +1,6 @@
 """The club times' "g:i A" in each language: Malay clocks write PG and PTG (Django's own Malay
-has PAGI and MALAM, "morning" and "night", so five in the afternoon read "5:00 MALAM")."""
+has PAGI and MALAM, "morning" and "night", so five in the afternoon read "5:00 MALAM"); Punjabi
+and Urdu say before and after noon (not "morning" and "evening", which a 10 pm night is not)."""
 
 from datetime import datetime
 
@@ -8,16 +9,17 @@ from django.utils import dateformat, translation
 
 
 @pytest.mark.parametrize(
-    ("code", "morning", "afternoon"),
+    ("code", "morning", "afternoon", "night"),
     [
-        ("en", "9:30 AM", "5:57 PM"),
-        ("ms", "9:30 PG", "5:57 PTG"),
-        ("ur", "9:30 صبح", "5:57 شام"),
-        ("pa", "9:30 ਸਵੇਰ", "5:57 ਸ਼ਾਮ"),
-        ("mr", "9:30 मपू", "5:57 मउ"),
+        ("en", "9:30 AM", "5:57 PM", "10:00 PM"),
+        ("ms", "9:30 PG", "5:57 PTG", "10:00 PTG"),
+        ("ur", "9:30 قبل دوپہر", "5:57 بعد دوپہر", "10:00 بعد دوپہر"),
+        ("pa", "9:30 ਪੂ.ਦੁ.", "5:57 ਬਾ.ਦੁ.", "10:00 ਬਾ.ਦੁ."),
+        ("mr", "9:30 मपू", "5:57 मउ", "10:00 मउ"),
     ],
 )
-def test_morning_and_afternoon_in_each_language(code, morning, afternoon):
+def test_morning_and_afternoon_in_each_language(code, morning, afternoon, night):
     with translation.override(code):
         assert dateformat.format(datetime(2026, 12, 5, 9, 30), "g:i A") == morning
         assert dateformat.format(datetime(2026, 12, 5, 17, 57), "g:i A") == afternoon
+        assert dateformat.format(datetime(2026, 12, 5, 22, 0), "g:i A") == night
