@@ -12,6 +12,10 @@ It also prints, for each level, the declarer's tricks and the contracts made (Fi
 misère bids made and defeated, bids made (Pitch), and decision times by phase (p50 and p95 in
 milliseconds of CPU time, so other work on a shared machine does not inflate them). `--procs` spreads the deals over processes (at most 2 on a shared machine);
 `--budget` sets the expert's allowance (default: the game's, the bots' EXPERT_BUDGETS).
+
+`--lone` (games where every seat is its own side) measures another way: each deal is played with
+B in every seat, then once for each seat with A in that seat alone; A's gain is that seat's score
+less its all-B score, averaged over the seats. The other players are the same B in both plays.
 """
 
 from __future__ import annotations
@@ -113,6 +117,30 @@ def run_deal(job):
     return sum(diffs) / len(diffs), [f1, f2], t1 + t2
 
 
+def run_lone(job):
+    """`--lone`: one seat of level A among seats of level B, in each seat in turn, against the
+    same deal with B in every seat; the A seat's score less that seat's all-B score, averaged
+    over the seats. The others at the table are the same in both plays, so this measures what
+    putting one A in a seat is worth (games without fixed sides only)."""
+    game, players, options_dict, index, seed, a, b, budget = job
+    engine = ENGINES[game]
+    options = engine.Options.from_dict(options_dict, players) if options_dict else engine.Options()
+    dealer = index % players
+    deal_seed = seed * 1_000_003 + index
+    everyone_b = dict.fromkeys(range(players), b)
+    base, base_facts, times = play(game, players, options, dealer, deal_seed, everyone_b, budget)
+    diffs, facts = [], [base_facts]
+    for lone in range(players):
+        levels = {**everyone_b, lone: a}
+        scores, f, t = play(
+            game, players, options, dealer, deal_seed, levels, budget, seating=1 + lone
+        )
+        diffs.append(scores[lone] - base[lone])
+        facts.append(f)
+        times = times + t
+    return sum(diffs) / len(diffs), facts, times
+
+
 def percentile(values, q):
     if not values:
         return float("nan")
@@ -132,7 +160,18 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--procs", type=int, default=1)
     parser.add_argument("--budget", type=int, default=None, help="default: the game's")
+    parser.add_argument(
+        "--lone",
+        action="store_true",
+        help="one A seat among B seats (each seat in turn) against all B, not A seats vs B seats",
+    )
     args = parser.parse_args(argv)
+    if (
+        args.lone
+        and len(units(args.game, args.players, _opts(args, json.loads(args.options))))
+        != args.players
+    ):
+        parser.error("--lone is for games where every seat is its own side")
     if args.budget is None:
         args.budget = EXPERT_BUDGETS[args.game]
     options = json.loads(args.options)
@@ -142,28 +181,35 @@ def main(argv=None) -> None:
     ]
     start = time.perf_counter()
     procs = max(1, min(2, args.procs))
+    run = run_lone if args.lone else run_deal
     results = []
 
     def progress(result):
         results.append(result)
         if len(results) % 50 == 0 and len(results) < len(jobs):
             diffs = [r[0] for r in results]
-            print(f"  ... {len(diffs)} deal pairs: {statistics.fmean(diffs):+.2f}", flush=True)
+            done = f"{len(diffs)} deals" if args.lone else f"{len(diffs)} deal pairs"
+            print(f"  ... {done}: {statistics.fmean(diffs):+.2f}", flush=True)
 
     if procs > 1:
         with Pool(procs) as pool:
-            for result in pool.imap(run_deal, jobs, chunksize=1):
+            for result in pool.imap(run, jobs, chunksize=1):
                 progress(result)
     else:
         for job in jobs:
-            progress(run_deal(job))
+            progress(run(job))
     elapsed = time.perf_counter() - start
     diffs = [r[0] for r in results]
     mean = statistics.fmean(diffs)
     sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(diffs)) if diffs else 0.0
     label = f"{args.game} {args.players}p {json.dumps(options) if options else ''}".strip()
-    print(f"{label}: {args.a} vs {args.b}, {len(diffs)} deal pairs, budget {args.budget}")
+    design = (
+        f"one {args.a} seat among {args.b} seats (--lone), {len(diffs)} deals"
+        if args.lone
+        else f"{len(diffs)} deal pairs"
+    )
+    print(f"{label}: {args.a} vs {args.b}, {design}, budget {args.budget}")
     unit = "a pair" if len(units(args.game, args.players, _opts(args, options))) == 2 else "a seat"
     print(
         f"  {args.a} gains {mean:+.2f} points {unit} a deal, "
