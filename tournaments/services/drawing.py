@@ -16,6 +16,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.notices import notices_send
 from games import services as game_services
 from games.errors import GameError
 from games.models import Table as GameTable
@@ -44,7 +45,7 @@ from ..models import (
     Tournament,
     TournamentTable,
 )
-from .common import enqueue_standings, table_actor
+from .common import enqueue_standings, table_actor, tournament_link
 from .duplicate import board_ids, duplicate_build_round
 from .errors import Conflict, InvalidInput, RoundUnfinished
 
@@ -388,6 +389,9 @@ def advance_bracket(tournament: Tournament) -> None:
                     table.save(update_fields=["online"])
                 if table.online and not ({first, second} & withdrawn):
                     open_site_table(tournament, table, actor)
+                if not ({first, second} & withdrawn):
+                    # Drawn and published at once: its players learn where they sit now.
+                    tell_seated(tournament, table.round, tables=[table])
             else:
                 drawn = [e.pk for side in selectors.side_entrants(table) for e in side]
                 if drawn != [first, second]:
@@ -417,6 +421,35 @@ def advance_bracket(tournament: Tournament) -> None:
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["champion", "status", "finished_at"])
     enqueue_standings(tournament)
+
+
+def tell_seated(tournament, round_, tables=None) -> None:
+    """A notice to everyone with an account where they sit in this round (or at these `tables`
+    of it), and, for a whole round, to those with a bye."""
+    url = tournament_link(tournament, "my_table")
+    seats = TableSeat.objects.filter(table__round=round_, member__user__isnull=False)
+    if tables is not None:
+        seats = seats.filter(table__in=tables)
+    for seat in seats.select_related("table", "member"):
+        notices_send(
+            [seat.member.user_id],
+            "tournaments.seat_online" if seat.table.online else "tournaments.seat_at_club",
+            {
+                "tournament": tournament.name,
+                "round": round_.number,
+                "table": seat.table.number,
+                "seat": seat.number + 1,
+            },
+            url,
+        )
+    if tables is not None:
+        return
+    byes = EntrantMember.objects.filter(
+        entrant__byes__round=round_, user__isnull=False
+    ).values_list("user_id", flat=True)
+    notices_send(
+        byes, "tournaments.bye", {"tournament": tournament.name, "round": round_.number}, url
+    )
 
 
 def _bracket_table(tournament, number: int, match_id: str, first: int, second: int):

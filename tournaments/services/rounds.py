@@ -8,12 +8,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.notices import notices_send
-
 from ..models import (
     Bye,
     Entrant,
-    EntrantMember,
     Round,
     TableResult,
     TableSeat,
@@ -26,7 +23,6 @@ from .common import (
     lock_tournament,
     require_director,
     require_running,
-    tournament_link,
 )
 from .drawing import (
     build_round,
@@ -34,6 +30,7 @@ from .drawing import (
     entrant_members,
     open_site_table,
     pair_next_round,
+    tell_seated,
     unfinished_message,
 )
 from .errors import Conflict, InvalidInput, RoundUnfinished, WrongStatus
@@ -180,32 +177,8 @@ def round_publish(actor, round_: Round) -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
-    _tell_players(tournament, round_)
+    tell_seated(tournament, round_)
     return round_
-
-
-def _tell_players(tournament: Tournament, round_: Round) -> None:
-    """A notice to everyone with an account: where they sit this round (or their bye)."""
-    url = tournament_link(tournament, "my_table")
-    seats = TableSeat.objects.filter(table__round=round_, member__user__isnull=False)
-    for seat in seats.select_related("table", "member"):
-        notices_send(
-            [seat.member.user_id],
-            "tournaments.seat_online" if seat.table.online else "tournaments.seat_at_club",
-            {
-                "tournament": tournament.name,
-                "round": round_.number,
-                "table": seat.table.number,
-                "seat": seat.number + 1,
-            },
-            url,
-        )
-    byes = EntrantMember.objects.filter(
-        entrant__byes__round=round_, user__isnull=False
-    ).values_list("user_id", flat=True)
-    notices_send(
-        byes, "tournaments.bye", {"tournament": tournament.name, "round": round_.number}, url
-    )
 
 
 @transaction.atomic

@@ -366,3 +366,32 @@ def test_a_fixed_progressive_field_partners_everyone_once(make_tournament, direc
         if number < 7:
             services.tournament_pair_round(director, tournament)
     assert len(partners) == 28 and len(set(partners)) == 28  # each of the 28 pairs once
+
+
+def test_a_brackets_players_are_told_where_they_sit_as_each_match_is_drawn(
+    make_tournament, director
+):
+    """A bracket's matches are drawn and published at once (no publishing step), so each
+    player with an account is told their table and seat then, round 1 and the final alike."""
+    from accounts.models import Notice
+
+    tournament = make_tournament(4, format="single_elimination", start=True)
+    round1 = tournament.round_set.get(number=1)
+    seated = {
+        seat.member.user_id: seat
+        for seat in TableSeat.objects.filter(table__round=round1).select_related("table", "member")
+    }
+    told = Notice.objects.filter(key="tournaments.seat_at_club", params__round=1)
+    assert sorted(told.values_list("user_id", flat=True)) == sorted(seated)
+    for notice in told:
+        seat = seated[notice.user_id]
+        assert notice.params["table"] == seat.table.number
+        assert notice.params["seat"] == seat.number + 1
+    t1, t2 = round1.tables.order_by("number")
+    services.result_enter(director, t1, scores=[500, 100])
+    assert not Notice.objects.filter(params__round=2).exists()  # no final drawn yet
+    services.result_enter(director, t2, scores=[120, 510])
+    final = Round.objects.get(tournament=tournament, number=2).tables.get()
+    finalists = set(TableSeat.objects.filter(table=final).values_list("member__user_id", flat=True))
+    told = Notice.objects.filter(key="tournaments.seat_at_club", params__round=2)
+    assert set(told.values_list("user_id", flat=True)) == finalists and told.count() == 4
