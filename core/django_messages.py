@@ -68,6 +68,17 @@ DJANGO_MESSAGES = (
     gettext_noop("Ensure this value is less than or equal to %(limit_value)s."),
     gettext_noop("Ensure this value is greater than or equal to %(limit_value)s."),
     gettext_noop("%(model_name)s with this %(field_label)s already exists."),
+    # django.core.validators' length limits: a name too long for its field.
+    ngettext_lazy(
+        "Ensure this value has at most %(limit_value)d character (it has %(show_value)d).",
+        "Ensure this value has at most %(limit_value)d characters (it has %(show_value)d).",
+        "limit_value",
+    ),
+    ngettext_lazy(
+        "Ensure this value has at least %(limit_value)d character (it has %(show_value)d).",
+        "Ensure this value has at least %(limit_value)d characters (it has %(show_value)d).",
+        "limit_value",
+    ),
     gettext_noop("Yes"),
     gettext_noop("yes,no,maybe"),
     gettext_noop("Saturday"),

@@ -72,3 +72,22 @@ def test_saturday_in_urdu():
     with translation.override("ur"):
         assert dateformat.format(date(2026, 12, 5), "l") == "ہفتہ"
         assert dateformat.format(date(2026, 12, 5), "D") == "ہفتہ"
+
+
+@pytest.mark.parametrize("code", ["mr", "ms", "pa", "ur"])
+def test_a_name_too_long_for_its_field_is_refused_in_the_readers_language(code):
+    """Django's length limits (Marathi, Punjabi and Urdu have none of their own)."""
+
+    class Named(forms.Form):
+        name = forms.CharField(max_length=5)
+        code = forms.CharField(min_length=3)
+
+    with translation.override(code):
+        form = Named({"name": "x" * 154, "code": "ab"})
+        assert not form.is_valid()
+        too_long, too_short = form.errors["name"][0], form.errors["code"][0]
+    for error in (too_long, too_short):
+        assert "Ensure" not in error and "character" not in error, error
+        assert not MISPLACED_DO_CHASHMI.search(error), error
+    assert "154" in too_long and "5" in too_long
+    assert "2" in too_short and "3" in too_short

@@ -8,7 +8,7 @@ import random
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -355,10 +355,17 @@ def entrants_from_night(request, pk):
     )
 
 
+# Each action's service and what the director is told, in their language.
 ENTRANT_ACTIONS = {
-    "withdraw": (services.entrant_withdraw, "{name} has withdrawn and won't be paired again."),
-    "reinstate": (services.entrant_reinstate, "{name} is back in: paired from the next round."),
-    "remove": (services.entrant_remove, "{name} was removed."),
+    "withdraw": (
+        services.entrant_withdraw,
+        gettext_lazy("%(name)s has withdrawn and won't be paired again."),
+    ),
+    "reinstate": (
+        services.entrant_reinstate,
+        gettext_lazy("%(name)s is back in: paired from the next round."),
+    ),
+    "remove": (services.entrant_remove, gettext_lazy("%(name)s was removed.")),
 }
 
 
@@ -385,7 +392,7 @@ def entrant_action(request, pk, entrant_id, action):
         return finish_action(request, url, error=services.InvalidInput(_("Unknown action.")))
     service, template = ENTRANT_ACTIONS[action]
     return run_action(
-        request, url, lambda: service(request.user, entrant), ok=template.format(name=entrant.name)
+        request, url, lambda: service(request.user, entrant), ok=template % {"name": entrant.name}
     )
 
 

@@ -3,6 +3,7 @@ as plain form posts, with the permissions of each role."""
 
 import re
 
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
@@ -317,3 +318,15 @@ def test_withdrawals_by_a_player_and_by_the_director(client, director, started, 
     assert not ann_and_bob.withdrawn and not cas_and_dee.withdrawn
     response = client.post(url("entrant_action", started.pk, ann_and_bob.pk, "reinstate"))
     assert "Ann & Bob hasn't withdrawn." in flashed(response)
+
+
+def test_the_directors_entrant_messages_come_in_their_language(client, director, started):
+    ann_and_bob = Entrant.objects.get(tournament=started, seed=1)
+    login(client, director)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ur"
+    for action, told in (
+        ("withdraw", "Ann & Bob دستبردار ہو گئے ہیں اور آئندہ ان کی جوڑی نہیں بنے گی۔"),
+        ("reinstate", "Ann & Bob دوبارہ شامل: اگلے راؤنڈ سے جوڑی بنے گی۔"),
+    ):
+        response = client.post(url("entrant_action", started.pk, ann_and_bob.pk, action))
+        assert flashed(response)[-1] == told
