@@ -40,6 +40,9 @@ def test_every_clubs_running_and_finished_tournaments_are_listed_but_not_drafts(
     assert running < text.index("Spring Swiss") < finished < text.index("Perth Autumn Cup")
     assert f'href="/tournaments/{started.pk}/"' in text
     assert 'href="/tournaments/club/wattle/"' in text and 'href="/tournaments/club/perth/"' in text
+    # Names in any script sit apart from the words around them (Urdu beside a Marathi page).
+    assert "<bdi>Kookaburra Card Club Perth</bdi></a> · " in text
+    assert "<bdi>Perth Autumn Cup</bdi>" in text
     assert draft.name not in text
     assert "Your tournaments" not in text  # nobody is signed in
 
