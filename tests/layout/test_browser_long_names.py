@@ -49,3 +49,27 @@ def test_long_names_wrap_on_a_phone(live_server, browser, make_user):
         if address == f"/tables/{table.pk}/":
             page.screenshot(path=str(ARTIFACTS / "table-long-names-pa.png"), full_page=True)
     context.close()
+
+
+def test_a_long_entrant_name_wraps_on_the_entrants_page(live_server, browser, make_user, club):
+    """A partnership or guest named in one long run (or with markup in it) stays inside the
+    page on a laptop and on a phone."""
+    from tournaments import services as tournament_services
+
+    director = club.memberships.get(role="owner").user
+    tournament = tournament_services.tournament_create(
+        director, club, name="Wattle Swiss", game="five_hundred", format="swiss"
+    )
+    tournament_services.entrant_add(
+        director, tournament, members=["अनिकेतजोशीप्राजक्ता" * 5, "<script>alert(1)</script>Ω" * 3]
+    )
+    tournament_services.entrant_add(director, tournament, members=["Ann", "Bob"])
+    for viewport in (PHONE, {"width": 1280, "height": 800}):
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        page = context.new_page()
+        read_in(page, live_server, director, "mr")
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/entrants/")
+        assert page.get_by_text("Ann").count()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], (viewport, width)
+        context.close()
