@@ -14,6 +14,7 @@ from typing import Any
 
 from defusedcsv import csv as defused_csv
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 
 _SKIPPED_BY_SPREADSHEETS = ("\t", "\r")
 
@@ -38,7 +39,8 @@ def csv_response(rows: Iterable[Iterable[Any]], filename: str, *, bom: bool = Tr
     """A CSV download of `rows`. With `bom`, the file starts with a byte-order mark so that
     spreadsheets read the names as UTF-8."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    # A name in any script: Django writes it as RFC 6266's filename* when it isn't plain ASCII.
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     if bom:
         response.write("\ufeff")
     write_csv(response, rows)

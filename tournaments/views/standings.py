@@ -105,7 +105,7 @@ def standings_version(request, pk):
 @in_club_zone
 def standings_csv(request, pk):
     tournament = get_tournament(pk, request)
-    filename = f"{slugify(tournament.name) or 'tournament'}-standings.csv"
+    filename = f"{slugify(tournament.name, allow_unicode=True) or 'tournament'}-standings.csv"
     return csv_response(selectors.standings_csv_rows(tournament), filename)
 
 

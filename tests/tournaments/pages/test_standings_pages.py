@@ -7,7 +7,7 @@ import io
 from django.urls import reverse
 
 from tournaments import selectors, services
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.views.standings import bracket_columns
 
 from .conftest import HTMX, login
@@ -200,3 +200,15 @@ def test_knockout_final_standings_follow_the_bracket_issue_10(client, director, 
     assert [(line["rank"], line["entrant"]["id"]) for line in api["lines"]] == [
         (rank, e.pk) for rank, e in expected
     ]
+
+
+def test_a_standings_download_keeps_a_name_in_any_script(client, director, published):
+    """ "جمعہ ناک آؤٹ 2026" downloads as جمعہ-ناک-آؤٹ-2026-standings.csv (RFC 6266's filename*),
+    not as "2026-standings.csv"."""
+    from urllib.parse import unquote
+
+    Tournament.objects.filter(pk=published.pk).update(name="جمعہ ناک آؤٹ 2026")
+    response = client.get(url("standings_csv", published.pk))
+    header = response["Content-Disposition"]
+    assert header.startswith("attachment; filename*=utf-8''")
+    assert unquote(header.split("''", 1)[1]) == "جمعہ-ناک-آؤٹ-2026-standings.csv"
