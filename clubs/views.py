@@ -722,24 +722,28 @@ def registration_action(request, slug, pk, registration_pk, action):
 def night_walk_in(request, slug, pk):
     night = _get_night(slug, pk)
     form = WalkInForm(request.POST)
-    if not form.is_valid():
-        return _checkin_response(
-            request, night, error=_("Give a username or a guest's name."), walk_in_form=form
-        )
-    try:
-        registration = services.night_add_walk_in(
-            request.user,
-            night,
-            username=form.cleaned_data["username"],
-            guest_name=form.cleaned_data["guest_name"],
-        )
-    except services.ClubError as error:
-        if error.status_code == 403 and not request.htmx:
-            return _forbidden(request, error.message, night.club)
-        return _checkin_response(request, night, error=error.message, walk_in_form=form)
-    return _checkin_response(
-        request, night, ok=_("%(name)s is checked in.") % {"name": registration.player_name}
-    )
+    if form.is_valid():
+        try:
+            registration = services.night_add_walk_in(
+                request.user,
+                night,
+                username=form.cleaned_data["username"],
+                guest_name=form.cleaned_data["guest_name"],
+            )
+        except services.ClubError as error:
+            if error.status_code == 403 and not request.htmx:
+                return _forbidden(request, error.message, night.club)
+            apply_service_error(form, error)
+        else:
+            return _checkin_response(
+                request, night, ok=_("%(name)s is checked in.") % {"name": registration.player_name}
+            )
+    # Refused: the form again, as typed, with the reason beside it (not at the top of the page,
+    # off a phone's screen), on the board for htmx or on the whole page.
+    night.refresh_from_db()
+    context = _checkin_context(night, walk_in_form=form)
+    template = "clubs/checkin.html#checkin-board" if request.htmx else "clubs/checkin.html"
+    return render(request, template, context)
 
 
 # A member's nights and the calendar feeds --------------------------------------------------------
