@@ -119,12 +119,17 @@ def result_box(request, tournament, table, access, *, where, posted=None, **flas
 
 
 def _posted_scores(request) -> dict:
-    out = {}
+    """What was typed into a refused score form, to show it again as typed: each side's score
+    and hands won (by side index), and the form's `mode` and `reason`."""
+    out: dict = {}
     for key, value in request.POST.items():
         if key.startswith("score_") and key[6:].isdigit():
             out.setdefault(int(key[6:]), {})["score"] = value
         elif key.startswith("hands_") and key[6:].isdigit():
             out.setdefault(int(key[6:]), {})["hands"] = value
+    if out:
+        out["mode"] = request.POST.get("mode", "player")
+        out["reason"] = request.POST.get("reason", "")[:300]
     return out
 
 
@@ -474,6 +479,21 @@ def _after_result(request, tournament, table, *, ok=None, error=None, posted=Non
             ),
         }
         return render(request, "tournaments/table_detail.html#result-box", context)
+    refused = error is not None and getattr(error, "status_code", 400) in (400, 409)
+    if refused and posted and where == "table":
+        # Refused, without htmx: the table page again with the form as it was typed.
+        message = getattr(error, "message", error)
+        context = {
+            "tournament": tournament,
+            "club": tournament.club,
+            "access": access,
+            "table": table,
+            "tab": "rounds",
+            "box": result_box(
+                request, tournament, table, access, where="table", posted=posted, error=message
+            ),
+        }
+        return render(request, "tournaments/table_detail.html", context)
     urls = {
         "round": tournament_url(tournament, "round", table.round.number),
         "mine": tournament_url(tournament),
@@ -489,11 +509,16 @@ def _pending_conflict(table, actor) -> str | None:
     result = TableResult.objects.filter(table=table).select_related("entered_by").first()
     if result is None or result.is_confirmed:
         return None
-    who = result.entered_by.shown_name if result.entered_by_id else "the other side"
-    return (
-        f"Already entered by {who}: {score_text(result.scores)}. Confirm it if it's right, "
-        "or dispute it so it can be entered again."
-    )
+    scores = score_text(result.scores)
+    if not result.entered_by_id:
+        return _(
+            "The other side has already entered %(scores)s. Confirm it if it's right, or "
+            "dispute it so it can be entered again."
+        ) % {"scores": scores}
+    return _(
+        "Already entered by %(name)s: %(scores)s. Confirm it if it's right, or dispute it so "
+        "it can be entered again."
+    ) % {"name": result.entered_by.shown_name, "scores": scores}
 
 
 @login_required_htmx

@@ -3,6 +3,7 @@ results at physical tables (enter, confirm, dispute; directors enter and correct
 online tables, the polls — plain posts and htmx requests, by role."""
 
 import pytest
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
@@ -206,6 +207,14 @@ def test_second_entry_sees_the_first_and_can_dispute(client, published, checked_
     assert is_partial(response)
     assert "Already entered by Ann: 500–240. Confirm it if it&#x27;s right, or dispute it" in body
     assert "Confirm</button>" in body and "Dispute</button>" in body
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ur"  # the same, in the reader's language
+    body = client.post(
+        url("result_enter", published.pk, table.pk),
+        scores(480, 500, **{"from": "table"}),
+        headers=HTMX,
+    ).content.decode()
+    assert "Ann پہلے ہی درج کر چکے ہیں" in body and "Already entered" not in body
+    del client.cookies[settings.LANGUAGE_COOKIE_NAME]
     response = client.post(url("result_dispute", published.pk, table.pk), {"from": "table"})
     assert "the entry was disputed and cleared" in flashed(response)[0]
     assert not TableResult.objects.filter(table=table).exists()
@@ -265,12 +274,29 @@ def test_director_enters_from_the_round_page_and_corrects_with_a_reason(
     assert body.count('class="inline-result"') == 3
     result = TableResult.objects.get(table=table)
     assert result.is_confirmed and result.source == "director"
-    # A correction needs a reason.
+    # A correction needs a reason. Refused, the table page comes back with the correction
+    # open and what was typed still in it.
     response = client.post(
         url("result_enter", published.pk, table.pk),
         scores(320, 500, mode="correct", reason=""),
     )
-    assert "Give a reason: it is kept in the audit log." in flashed(response)
+    page = response.content.decode()
+    assert response.status_code == 200 and not flashed(response)
+    assert "Give a reason: it is kept in the audit log." in page
+    assert '<details class="director-entry" open>' in page
+    correction = page[page.index('name="mode" value="correct"') :]
+    assert 'value="320"' in correction and 'value="500"' in correction
+    # With htmx too, and a typed reason survives a refused score.
+    response = client.post(
+        url("result_enter", published.pk, table.pk),
+        scores("lots", 500, mode="correct", reason="Sides were swapped"),
+        headers=HTMX,
+    )
+    body = response.content.decode()
+    assert "as a whole number" in body and '<details class="director-entry" open>' in body
+    correction = body[body.index('name="mode" value="correct"') :]
+    assert 'value="Sides were swapped"' in correction
+    assert 'value="500"' in correction
     result.refresh_from_db()
     assert result.scores == [500, 320]
     response = client.post(
@@ -327,7 +353,7 @@ def test_online_tables_link_to_their_site_tables(client, director, started, chec
     assert "Play at your table" in page and game_url in page
     assert "Enter the score" not in page
     response = client.post(url("result_enter", started.pk, table.pk), scores(500, 100))
-    assert "is played on the site" in flashed(response)[0]
+    assert "is played on the site" in response.content.decode()  # the table page, refused
 
 
 # Polls: cheap version views ----------------------------------------------------------------------
