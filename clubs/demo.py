@@ -270,7 +270,10 @@ class WorldClub:
     tournament: object = None  # set by load_demo (tournaments.demo.build_finished_knockout)
 
 
-def _world_user(username: str, display_name: str, email: str) -> User:
+def _world_user(username: str, display_name: str, email: str, spec) -> User:
+    """A member of a world club, who lives by the club's clock (as a member signing up there
+    would: the sign-up form takes the device's zone). They choose no language: the club's
+    speaks to them."""
     user = User.objects.filter(username=username).first()
     if user is None:
         user = User.objects.create_user(
@@ -279,6 +282,7 @@ def _world_user(username: str, display_name: str, email: str) -> User:
             email=email,
             display_name=display_name,
             games=[Game.FIVE_HUNDRED],
+            time_zone=spec.time_zone,
         )
     return user
 
@@ -289,7 +293,7 @@ def build_world_club(spec: WorldClubSpec) -> WorldClub:
     from .times import club_moment
 
     people = [
-        _world_user(username, display, f"{spec.email_prefix}{number}@example.com")
+        _world_user(username, display, f"{spec.email_prefix}{number}@example.com", spec)
         for number, (username, display) in enumerate(spec.people, 1)
     ]
     owner = people[0]

@@ -92,4 +92,7 @@ def test_load_demo_includes_a_marathi_and_an_urdu_club_in_their_zones(client):
         assert seven_pm.startswith("7:00") and seven_pm != "7:00 PM"
         assert f'lang="{language}"' in page
         assert seven_pm in page
+        # The members live by the club's clock: its times need no second clock for them.
+        assert {u.time_zone for u in User.objects.filter(memberships__club=club)} == {zone}
+        assert "(Asia/" not in page
         client.logout()
