@@ -428,18 +428,22 @@ def table_detail(request, pk, table_id):
     access = access_of(request, tournament)
     if not policies.may_see_round(access, table.round):
         raise Http404(_("That round hasn't been published yet."))
-    box = result_box(request, tournament, table, access, where="table")
-    context = {
+    context = _table_page(request, tournament, table, access)
+    if request.htmx and request.GET.get("fragment") == "result":
+        return render(request, "tournaments/table_detail.html#result-box", context)
+    return render(request, "tournaments/table_detail.html", context)
+
+
+def _table_page(request, tournament, table, access, **box) -> dict:
+    """The table page's context; `box` goes to `result_box` (what was posted, a message)."""
+    return {
         "tournament": tournament,
         "club": tournament.club,
         "access": access,
         "table": table,
-        "box": box,
+        "box": result_box(request, tournament, table, access, where="table", **box),
         "tab": "rounds",
     }
-    if request.htmx and request.GET.get("fragment") == "result":
-        return render(request, "tournaments/table_detail.html#result-box", context)
-    return render(request, "tournaments/table_detail.html", context)
 
 
 def _after_result(request, tournament, table, *, ok=None, error=None, posted=None):
@@ -483,16 +487,7 @@ def _after_result(request, tournament, table, *, ok=None, error=None, posted=Non
     if refused and posted and where == "table":
         # Refused, without htmx: the table page again with the form as it was typed.
         message = getattr(error, "message", error)
-        context = {
-            "tournament": tournament,
-            "club": tournament.club,
-            "access": access,
-            "table": table,
-            "tab": "rounds",
-            "box": result_box(
-                request, tournament, table, access, where="table", posted=posted, error=message
-            ),
-        }
+        context = _table_page(request, tournament, table, access, posted=posted, error=message)
         return render(request, "tournaments/table_detail.html", context)
     urls = {
         "round": tournament_url(tournament, "round", table.round.number),
