@@ -23,6 +23,7 @@ from games.models import TableHand
 
 from .. import policies, selectors
 from ..models import TableResult, TableSeat, Tournament, TournamentTable
+from ..scores import score_line
 from ..signals import result_confirmed
 from .common import (
     enqueue_standings,
@@ -302,7 +303,7 @@ def result_enter(
         return existing
     same = all(getattr(existing, key) == value for key, value in values.items())
     if not same:
-        shown = "–".join(str(s) for s in existing.scores)
+        shown = score_line(existing.scores)
         if existing.entered_by_id:
             message = _("%(name)s entered %(scores)s: confirm or reject it, or ask a director.") % {
                 "name": existing.entered_by.shown_name,
@@ -321,7 +322,7 @@ def _ask_to_confirm(tournament, table, result: TableResult, actor) -> None:
     others = TableSeat.objects.filter(table=table, member__user__isnull=False).exclude(
         number__in=table.sides[result.entered_side]
     )
-    shown = "–".join(str(s) for s in result.scores)
+    shown = score_line(result.scores)
     notices_send(
         others.values_list("member__user_id", flat=True),
         "tournaments.confirm_result",

@@ -13,6 +13,7 @@ from clubs.times import club_zone_name
 
 from .. import selectors, services
 from ..models import Round, Tournament, TournamentTable
+from ..scores import score_line
 
 
 def _read_tournament(pk) -> Tournament | None:
@@ -120,4 +121,4 @@ def run_action(request, url: str, call, *, ok: str, done_url: str | None = None)
 
 
 def score_text(scores) -> str:
-    return "–".join(str(s) for s in scores)
+    return score_line(scores)
