@@ -131,3 +131,15 @@ def notices_send(user_ids: Iterable[int], key: str, params: Mapping | None = Non
     return Notice.objects.bulk_create(
         _new(user_id, key, params or {}, url) for user_id in dict.fromkeys(user_ids)
     )
+
+
+def notices_settle(key: str, url: str, **params) -> int:
+    """Mark as read the unread notices with this `key` and `url` whose parameters include
+    `params`: a request that is no longer waiting (a result confirmed by someone else) should
+    not stay unread. Returns how many were marked."""
+    from .models import Notice
+
+    found = Notice.objects.unread().filter(key=key, url=url)
+    for name, value in params.items():
+        found = found.filter(**{f"params__{name}": value})
+    return found.mark_read()

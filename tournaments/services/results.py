@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts.notices import notices_send
+from accounts.notices import notices_send, notices_settle
 from games.models import Table as GameTable
 from games.models import TableHand
 
@@ -188,8 +188,19 @@ def _check_playable(tournament: Tournament, table: TournamentTable) -> None:
         )
 
 
+def _settle_confirm_requests(tournament: Tournament, table: TournamentTable) -> None:
+    """The table's result no longer waits for anyone: its "please confirm" notices are read."""
+    notices_settle(
+        "tournaments.confirm_result",
+        tournament_link(tournament, "my_table"),
+        table=table.number,
+        round=table.round.number,
+    )
+
+
 def _after_confirmed(tournament: Tournament, table: TournamentTable) -> None:
     """A result now counts: the bracket moves on, the round may close, standings update."""
+    _settle_confirm_requests(tournament, table)
     if tournament.is_elimination and not tournament.is_finished:
         advance_bracket(tournament)
     enqueue_standings(tournament)
@@ -385,6 +396,7 @@ def result_reject(actor, table: TournamentTable) -> None:
     if not policies.may_reject_result(_side_of(actor, table), is_director(actor, tournament)):
         raise NotAllowed(_("Only the players at this table or a director can reject its result."))
     result.delete()
+    _settle_confirm_requests(tournament, table)
 
 
 @transaction.atomic

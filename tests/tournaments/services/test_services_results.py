@@ -225,6 +225,27 @@ def test_the_opponents_are_asked_to_confirm(match, players):
     assert "P01 entered 520–180 for table 1" in Notice.objects.first().text
 
 
+@pytest.mark.parametrize("answer", ["confirm", "reject"])
+def test_a_request_to_confirm_is_read_once_the_result_no_longer_waits(match, players, answer):
+    """P03 confirms (or rejects) P01's entry: the request is settled for P03 and for P04, who
+    never answered it; another table's request stays unread."""
+    from accounts.models import Notice
+
+    tournament, table = match
+    other = tournament.round_set.get().tables.get(number=2)
+    other_players = [s.member.user for s in other.seats.select_related("member__user")]
+    services.result_enter(players[0], table, scores=[520, 180])
+    services.result_enter(other_players[0], other, scores=[500, 100])
+    asked = Notice.objects.filter(key="tournaments.confirm_result")
+    assert asked.unread().count() == 4
+    if answer == "confirm":
+        services.result_confirm(players[2], table)
+    else:
+        services.result_reject(players[2], table)
+    assert set(asked.unread().values_list("params__table", flat=True)) == {2}
+    assert asked.unread().count() == 2
+
+
 def test_hands_won_cannot_exceed_the_hands_played_issue_10(make_tournament, director, players):
     """A round of 4 hands: 9 and 9 hands won is refused (service and API), saying why."""
     from rest_framework.test import APIClient
