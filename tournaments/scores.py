@@ -6,8 +6,7 @@ from collections.abc import Iterable
 MINUS = "\u2212"
 
 
-def score_line(scores: Iterable) -> str:
+def score_line(scores: Iterable[int]) -> str:
     values = list(scores or [])
-    parts = [f"{MINUS}{-v}" if isinstance(v, int) and v < 0 else str(v) for v in values]
-    negative = any(isinstance(v, int) and v < 0 for v in values)
-    return (" – " if negative else "–").join(parts)
+    separator = " – " if any(v < 0 for v in values) else "–"
+    return separator.join(str(v).replace("-", MINUS) for v in values)

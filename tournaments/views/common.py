@@ -13,7 +13,6 @@ from clubs.times import club_zone_name
 
 from .. import selectors, services
 from ..models import Round, Tournament, TournamentTable
-from ..scores import score_line
 
 
 def _read_tournament(pk) -> Tournament | None:
@@ -118,7 +117,3 @@ def run_action(request, url: str, call, *, ok: str, done_url: str | None = None)
     except services.TournamentError as error:
         return finish_action(request, url, error=error)
     return finish_action(request, done_url or url, ok=ok)
-
-
-def score_text(scores) -> str:
-    return score_line(scores)

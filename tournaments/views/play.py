@@ -24,6 +24,7 @@ from ..duplicate_selectors import board_links
 from ..formats import round_count
 from ..forms import ResultForm
 from ..models import Entrant, Round, TableResult, TableSeat, Tournament
+from ..scores import score_line
 from .common import (
     access_of,
     finish_action,
@@ -33,7 +34,6 @@ from .common import (
     get_tournament,
     in_club_zone,
     run_action,
-    score_text,
     tournament_url,
 )
 
@@ -504,7 +504,7 @@ def _pending_conflict(table, actor) -> str | None:
     result = TableResult.objects.filter(table=table).select_related("entered_by").first()
     if result is None or result.is_confirmed:
         return None
-    scores = score_text(result.scores)
+    scores = score_line(result.scores)
     if not result.entered_by_id:
         return _(
             "The other side has already entered %(scores)s. Confirm it if it's right, or "
@@ -555,7 +555,7 @@ def result_enter(request, pk, table_id):
         )
     except services.TournamentError as error:
         return _after_result(request, tournament, table, error=error, posted=posted)
-    scores = score_text(result.scores)
+    scores = score_line(result.scores)
     if by_director:
         ok = _("Table %(table)s: %(scores)s recorded.") % {"table": table.number, "scores": scores}
     elif result.is_confirmed:
@@ -586,7 +586,7 @@ def result_confirm(request, pk, table_id):
         tournament,
         table,
         ok=_("Table %(table)s: %(scores)s confirmed. It counts now.")
-        % {"table": table.number, "scores": score_text(result.scores)},
+        % {"table": table.number, "scores": score_line(result.scores)},
     )
 
 
