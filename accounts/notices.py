@@ -133,6 +133,16 @@ def notices_send(user_ids: Iterable[int], key: str, params: Mapping | None = Non
     )
 
 
+def notices_send_each(notes: Iterable[tuple[int, str, Mapping]], url: str = ""):
+    """Notices that differ from person to person (`(user_id, key, params)` each), in one
+    insert: each seat of a round told its own table."""
+    from .models import Notice
+
+    return Notice.objects.bulk_create(
+        _new(user_id, key, params, url) for user_id, key, params in notes
+    )
+
+
 def notices_settle(key: str, url: str, **params) -> int:
     """Mark as read the unread notices with this `key` and `url` whose parameters include
     `params`: a request that is no longer waiting (a result confirmed by someone else) should

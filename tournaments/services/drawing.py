@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts.notices import notices_send
+from accounts.notices import notices_send, notices_send_each
 from games import services as game_services
 from games.errors import GameError
 from games.models import Table as GameTable
@@ -430,18 +430,22 @@ def tell_seated(tournament, round_, tables=None) -> None:
     seats = TableSeat.objects.filter(table__round=round_, member__user__isnull=False)
     if tables is not None:
         seats = seats.filter(table__in=tables)
-    for seat in seats.select_related("table", "member"):
-        notices_send(
-            [seat.member.user_id],
-            "tournaments.seat_online" if seat.table.online else "tournaments.seat_at_club",
-            {
-                "tournament": tournament.name,
-                "round": round_.number,
-                "table": seat.table.number,
-                "seat": seat.number + 1,
-            },
-            url,
-        )
+    notices_send_each(
+        (
+            (
+                seat.member.user_id,
+                "tournaments.seat_online" if seat.table.online else "tournaments.seat_at_club",
+                {
+                    "tournament": tournament.name,
+                    "round": round_.number,
+                    "table": seat.table.number,
+                    "seat": seat.number + 1,
+                },
+            )
+            for seat in seats.select_related("table", "member")
+        ),
+        url,
+    )
     if tables is not None:
         return
     byes = EntrantMember.objects.filter(
