@@ -18,6 +18,11 @@ register(
             "%(name)s entered %(scores)s for table %(table)s of %(tournament)s (round %(round)s): "
             "please confirm it."
         ),
+        "tournaments.result_disputed": gettext_noop(
+            "%(name)s disputed the %(scores)s you entered for table %(table)s of %(tournament)s "
+            "(round %(round)s), and it was cleared: agree on the score and enter it again, or "
+            "call a director."
+        ),
         "tournaments.robot_finished": gettext_noop(
             "You have played every board of %(event)s: see the leaderboard and the travellers."
         ),

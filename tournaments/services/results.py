@@ -393,10 +393,33 @@ def result_reject(actor, table: TournamentTable) -> None:
         raise Conflict(
             _("Table %(table)s has no result waiting for confirmation.") % {"table": table.number}
         )
-    if not policies.may_reject_result(_side_of(actor, table), is_director(actor, tournament)):
+    side = _side_of(actor, table)
+    if not policies.may_reject_result(side, is_director(actor, tournament)):
         raise NotAllowed(_("Only the players at this table or a director can reject its result."))
+    if result.entered_side is not None and side != result.entered_side:
+        _tell_disputed(tournament, table, result, actor)
     result.delete()
     _settle_confirm_requests(tournament, table)
+
+
+def _tell_disputed(tournament, table, result: TableResult, actor) -> None:
+    """Tell the side that entered a result that someone else threw it away, and what it was
+    (so the score they entered is not lost without a word)."""
+    entrants = TableSeat.objects.filter(
+        table=table, member__user__isnull=False, number__in=table.sides[result.entered_side]
+    ).exclude(member__user=actor)
+    notices_send(
+        entrants.values_list("member__user_id", flat=True),
+        "tournaments.result_disputed",
+        {
+            "name": actor.shown_name,
+            "scores": score_line(result.scores),
+            "table": table.number,
+            "tournament": tournament.name,
+            "round": table.round.number,
+        },
+        tournament_link(tournament, "my_table"),
+    )
 
 
 @transaction.atomic

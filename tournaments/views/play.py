@@ -111,6 +111,13 @@ def result_box(request, tournament, table, access, *, where, posted=None, **flas
         "flash_error": flash.get("error"),
         **asdict(rights),
     }
+    # "Dispute" asks first (dispute_ask): the page it came from, for "No, keep it".
+    box["ask_dispute"] = bool(flash.get("ask_dispute")) and box["player_can_confirm"]
+    box["page_url"] = (
+        tournament_url(tournament)
+        if where == "mine"
+        else tournament_url(tournament, "table", table.pk)
+    )
     if access.is_director:
         box["audits"] = list(
             selectors.result_audit_log(tournament).filter(table=table).select_related("actor")
@@ -594,9 +601,14 @@ def result_confirm(request, pk, table_id):
 @require_POST
 @in_club_zone
 def result_dispute(request, pk, table_id):
-    """Dispute (throw away) a result waiting for confirmation, so it can be entered again."""
+    """Dispute (throw away) a result waiting for confirmation, so it can be entered again.
+    An opponent's "Dispute" first asks whether they are sure (`sure=yes` goes ahead): one tap
+    must not throw away what the other side entered. A side cancelling its own entry sends
+    `sure=yes` at once."""
     tournament = get_tournament(pk, request)
     table = get_table(tournament, table_id)
+    if request.POST.get("sure") != "yes":
+        return _ask_to_dispute(request, tournament, table)
     try:
         services.result_reject(request.user, table)
     except services.TournamentError as error:
@@ -613,6 +625,19 @@ def result_dispute(request, pk, table_id):
             % {"table": table.number}
         ),
     )
+
+
+def _ask_to_dispute(request, tournament, table):
+    """The result box again, asking "Dispute this score?" (nothing changes yet); without htmx,
+    on the table's page."""
+    access = access_of(request, tournament)
+    if request.htmx and request.POST.get("from") == "mine":
+        context = _detail_context(request, tournament, access, box_flash={"ask_dispute": True})
+        return render(request, "tournaments/tournament_detail.html#live", context)
+    context = _table_page(request, tournament, table, access, ask_dispute=True)
+    if request.htmx:
+        return render(request, "tournaments/table_detail.html#result-box", context)
+    return render(request, "tournaments/table_detail.html", context)
 
 
 @require_GET

@@ -215,7 +215,15 @@ def test_second_entry_sees_the_first_and_can_dispute(client, published, checked_
     ).content.decode()
     assert "Ann پہلے ہی درج کر چکے ہیں" in body and "Already entered" not in body
     del client.cookies[settings.LANGUAGE_COOKIE_NAME]
+    # "Dispute" asks first, and asking changes nothing.
     response = client.post(url("result_dispute", published.pk, table.pk), {"from": "table"})
+    body = response.content.decode()
+    assert response.status_code == 200 and "Dispute this score?" in body
+    assert "It is cleared, and Ann is told." in body and 'name="sure" value="yes"' in body
+    assert TableResult.objects.filter(table=table).exists()
+    response = client.post(
+        url("result_dispute", published.pk, table.pk), {"from": "table", "sure": "yes"}
+    )
     assert "the entry was disputed and cleared" in flashed(response)[0]
     assert not TableResult.objects.filter(table=table).exists()
     # The same score from the other side confirms it at once.
@@ -223,6 +231,39 @@ def test_second_entry_sees_the_first_and_can_dispute(client, published, checked_
     login(client, cas)
     response = client.post(url("result_enter", published.pk, table.pk), scores(500, 240))
     assert "Table 1: 500–240 confirmed — both sides agree." in flashed(response)
+
+
+def test_dispute_asks_first_on_the_players_own_page_with_htmx(client, published, checked_in):
+    ann, cas = checked_in[0], checked_in[2]
+    table = first_table(published)
+    services.result_enter(ann, table, scores=[500, 240])
+    login(client, cas)
+    response = client.post(
+        url("result_dispute", published.pk, table.pk), {"from": "mine"}, headers=HTMX
+    )
+    body = response.content.decode()
+    assert is_partial(response) and 'id="live"' in body
+    assert "Dispute this score?" in body and "Confirm</button>" not in body
+    assert f'href="{url("detail", published.pk)}"' in body  # "No, keep it"
+    assert TableResult.objects.filter(table=table).exists()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pa"
+    body = client.post(
+        url("result_dispute", published.pk, table.pk), {"from": "mine"}, headers=HTMX
+    ).content.decode()
+    assert "Dispute this score?" not in body and "No, keep it" not in body
+    response = client.post(
+        url("result_dispute", published.pk, table.pk),
+        {"from": "mine", "sure": "yes"},
+        headers=HTMX,
+    )
+    assert is_partial(response) and not TableResult.objects.filter(table=table).exists()
+    # Ann's own "Cancel our entry" goes at once.
+    services.result_enter(ann, table, scores=[500, 240])
+    login(client, ann)
+    page = client.get(url("table", published.pk, table.pk)).content.decode()
+    assert 'name="sure" value="yes"><button class="button secondary small"' in page
+    client.post(url("result_dispute", published.pk, table.pk), {"from": "table", "sure": "yes"})
+    assert not TableResult.objects.filter(table=table).exists()
 
 
 def test_people_away_from_the_table_cannot_enter_it(client, published, checked_in, member):

@@ -246,6 +246,23 @@ def test_a_request_to_confirm_is_read_once_the_result_no_longer_waits(match, pla
     assert asked.unread().count() == 2
 
 
+def test_a_disputed_entry_is_told_to_the_side_that_entered_it(match, players):
+    """P03 disputes P01's entry: P01 and partner P02 are told what was cleared and by whom; a
+    side cancelling its own entry tells nobody."""
+    from accounts.models import Notice
+
+    _tournament, table = match
+    services.result_enter(players[0], table, scores=[520, -130])
+    services.result_reject(players[2], table)
+    told = Notice.objects.filter(key="tournaments.result_disputed")
+    assert set(told.values_list("user__username", flat=True)) == {"p01", "p02"}
+    assert "P03 disputed the 520 – −130 you entered for table 1" in told.first().text
+    told.delete()
+    services.result_enter(players[0], table, scores=[520, 180])
+    services.result_reject(players[1], table)
+    assert not Notice.objects.filter(key="tournaments.result_disputed").exists()
+
+
 def test_hands_won_cannot_exceed_the_hands_played_issue_10(make_tournament, director, players):
     """A round of 4 hands: 9 and 9 hands won is refused (service and API), saying why."""
     from rest_framework.test import APIClient
