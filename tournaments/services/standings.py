@@ -58,6 +58,14 @@ def _row(tournament: Tournament, position: int, line, tiebreaks: list[str]) -> d
     }
 
 
+def _sole_leader(tournament: Tournament, rows: list[dict]) -> int | None:
+    """The entrant alone in first place once a tournament is finished, else None."""
+    if not tournament.is_finished:
+        return None
+    first = [row["entrant_id"] for row in rows if row["rank"] == 1]
+    return first[0] if len(first) == 1 else None
+
+
 def _stored(tournament: Tournament) -> list[dict]:
     fields = ("entrant_id", *Standing.LINE_FIELDS)
     return list(Standing.objects.filter(tournament=tournament).order_by("position").values(*fields))
@@ -84,7 +92,16 @@ def standings_recalculate(tournament_id: int) -> bool:
         log.exception("tournament %s: the standings could not be computed", tournament_id)
         raise
     bracket = selectors.bracket_data(tournament) if tournament.is_elimination else None
-    if rows == _stored(tournament) and bracket == tournament.bracket_snapshot:
+    # A bracket names its champion as it finishes; other formats' winner is whoever finished
+    # alone at the top of the standings (nobody, on a tie for first).
+    champion = (
+        tournament.champion_id if tournament.is_elimination else _sole_leader(tournament, rows)
+    )
+    if (
+        rows == _stored(tournament)
+        and bracket == tournament.bracket_snapshot
+        and champion == tournament.champion_id
+    ):
         return False
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
@@ -92,9 +109,12 @@ def standings_recalculate(tournament_id: int) -> bool:
         for row in rows
     )
     tournament.bracket_snapshot = bracket
+    tournament.champion_id = champion
     tournament.standings_version += 1
     tournament.standings_updated_at = timezone.now()
-    tournament.save(update_fields=["bracket_snapshot", "standings_version", "standings_updated_at"])
+    tournament.save(
+        update_fields=["bracket_snapshot", "champion", "standings_version", "standings_updated_at"]
+    )
     # Standings and bracket pages listening to the tournament's stream refetch on commit.
     live.publish_on_commit(
         f"tournament:{tournament.pk}:standings", lambda: tournament.standings_version

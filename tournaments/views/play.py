@@ -188,6 +188,8 @@ def _detail_context(request, tournament, access, *, box_flash=None, posted=None)
         "last_round": last,
         "planned": _planned_rounds(tournament),
         "standings": lines,
+        # Who finished first (more than one on a tie), for a finished tournament's banner.
+        "leaders": [line for line in lines if line["rank"] == 1],
         "tiebreak_labels": [t["label"] for t in (lines[0]["tiebreaks"] if lines else [])],
         "bracket": selectors.bracket(tournament) if tournament.is_elimination else None,
         "entrant_count": tournament.entrants.filter(withdrawn=False).count(),

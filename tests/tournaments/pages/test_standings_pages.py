@@ -96,6 +96,39 @@ def test_finishing_shows_the_final_standings_and_the_champion(client, director, 
     services.standings_recalculate(published.pk)
     page = client.get(url("detail", published.pk)).content.decode()
     assert "Final result" in page and "poll/?v=" not in page
+    # Every table won by the same score: two pairs finish level at the top, and the page says
+    # so rather than crowning the one listed first.
+    published.refresh_from_db()
+    assert published.champion is None
+    assert "★</span> <bdi>Ann &amp; Bob</bdi>, <bdi>Ivy &amp; Jo</bdi></h2>" in page
+    assert "Shared first place" in page
+
+
+def test_a_finished_swiss_names_its_winner_in_the_lists_and_the_api(client, director, published):
+    """The pair alone at the top of a finished Swiss is its champion: on its page, in its club's
+    list, in the site's list and through the API."""
+    play_round(director, published, 1)
+    services.tournament_pair_round(director, published)
+    round2 = Round.objects.get(tournament=published, number=2)
+    services.round_publish(director, round2)
+    margins = {1: (500, 100), 2: (500, 300)}
+    for table in round2.tables.order_by("number"):
+        services.result_enter(director, table, scores=list(margins.get(table.number, (500, 200))))
+    login(client, director)
+    client.post(url("finish", published.pk))
+    services.standings_recalculate(published.pk)
+    published.refresh_from_db()
+    leader = selectors.standings(published)[0]
+    assert leader["rank"] == 1 and selectors.standings(published)[1]["rank"] == 2
+    assert published.champion_id == leader["entrant"]["id"]
+    name = published.champion.name.replace("&", "&amp;")
+    page = client.get(url("detail", published.pk)).content.decode()
+    assert f"★</span> <bdi>{name}</bdi></h2>" in page and "Shared first place" not in page
+    for listing in (url("club", published.club.slug), reverse("tournaments:index")):
+        page = client.get(listing).content.decode()
+        assert f"Champion: <strong><bdi>{name}</bdi></strong>" in page
+    body = client.get(f"/api/tournaments/{published.pk}/").json()
+    assert body["champion"] == published.champion_id
 
 
 # Brackets ----------------------------------------------------------------------------------------
