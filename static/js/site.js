@@ -47,3 +47,27 @@ document.addEventListener(
   true, // before htmx or anything else handles the submit
 );
 
+
+// A part of a form that only some choices use: data-shown-when="format:swiss progressive" is
+// hidden unless the form's `format` is one of those values (several conditions, separated by
+// ";", must all hold). A part that holds an error stays in view. Without script every part
+// shows, and the server ignores what the choice does not use.
+function showChosenParts(form) {
+  form.querySelectorAll("[data-shown-when]").forEach((part) => {
+    const shown = part.dataset.shownWhen.split(";").every((condition) => {
+      const [name, values] = condition.split(":");
+      const field = form.elements.namedItem(name.trim());
+      if (!field) return true;
+      const value = field instanceof RadioNodeList ? field.value : field.type === "checkbox" ? String(field.checked) : field.value;
+      return values.trim().split(/\s+/).includes(value);
+    });
+    part.hidden = !shown && !part.querySelector(".errorlist, [aria-invalid='true']");
+  });
+}
+document.querySelectorAll("form").forEach((form) => {
+  if (form.querySelector("[data-shown-when]")) showChosenParts(form);
+});
+document.addEventListener("change", (event) => {
+  const form = event.target instanceof Element ? event.target.closest("form") : null;
+  if (form && form.querySelector("[data-shown-when]")) showChosenParts(form);
+});
