@@ -73,3 +73,37 @@ def test_a_long_entrant_name_wraps_on_the_entrants_page(live_server, browser, ma
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"], (viewport, width)
         context.close()
+
+
+BOX_FITS = """() => [...document.querySelectorAll('.match-name')].map((name) => {
+  const box = name.closest('.match').getBoundingClientRect();
+  const r = name.getBoundingClientRect();
+  return [name.textContent, name.scrollWidth <= name.clientWidth + 1
+    && r.left >= box.left - 1 && r.right <= box.right + 1];
+})"""
+
+
+@pytest.mark.parametrize("code", ["ur", "ms"])
+def test_a_long_pair_name_is_shown_whole_in_the_bracket(live_server, browser, club, code):
+    """Bracket boxes wrap a long pair name instead of cutting it (in Urdu, a Latin name was cut
+    at its start)."""
+    from tournaments import services as tournament_services
+
+    director = club.memberships.get(role="owner").user
+    tournament = tournament_services.tournament_create(
+        director, club, name="Wattle Knockout", game="five_hundred", format="single_elimination"
+    )
+    long_pair = ["Christopher Montgomery-Fitzwilliam", "Bartholomew Alexander"]
+    tournament_services.entrant_add(director, tournament, members=long_pair)
+    for pair in (["Ann", "Bob"], ["Cas", "Dee"], ["جمیل احمد خان", "Eve"]):
+        tournament_services.entrant_add(director, tournament, members=pair)
+    tournament_services.tournament_start(director, tournament)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    read_in(page, live_server, director, code)
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/bracket/")
+    names = dict(page.evaluate(BOX_FITS))
+    whole = next(n for n in names if n.startswith("Christopher"))
+    assert "Bartholomew Alexander" in whole
+    assert all(names.values()), names
+    context.close()
