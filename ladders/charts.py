@@ -21,7 +21,7 @@ from datetime import date, datetime
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from django.utils import dateformat
+from django.utils import dateformat, timezone
 from django.utils.formats import number_format
 from django.utils.translation import get_language_bidi, ngettext
 from django.utils.translation import gettext as _
@@ -63,7 +63,10 @@ def _words(value: Any) -> str:
 
 
 def date_label(moment: date | datetime, with_year: bool = True) -> str:
-    """ "3 Mar 2025" (or "3 Mar"), the month named in the active language."""
+    """ "3 Mar 2025" (or "3 Mar"), the month named in the active language; a moment is dated
+    on the reader's clock (the active zone), as the page's lists of games are."""
+    if isinstance(moment, datetime) and timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
     return dateformat.format(moment, "j M Y" if with_year else "j M")
 
 

@@ -15,6 +15,15 @@ NS = {"svg": "http://www.w3.org/2000/svg"}
 T0 = datetime(2025, 3, 3, 20, 0, tzinfo=UTC)
 
 
+@pytest.fixture(autouse=True)
+def _read_in_utc():
+    """The chart dates a game on the reader's clock: these examples read it in UTC."""
+    from django.utils import timezone
+
+    with timezone.override("UTC"):
+        yield
+
+
 def parse(svg: str) -> ET.Element:
     root = ET.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
@@ -205,3 +214,21 @@ def test_rating_chart_sets_its_dates_and_legend_apart_in_a_right_to_left_languag
     isolated = [t for t in urdu if t.startswith("\u2068") and t.endswith("\u2069")]
     assert any("μ" in t for t in isolated)
     assert any(any(ch.isdigit() for ch in t) and "μ" not in t for t in isolated), urdu
+
+
+def test_the_rating_charts_dates_are_on_the_readers_clock():
+    """A game at 11:30 pm UTC on 4 December was played on 5 December in Perth: the chart says
+    so, as the page's list of games does (it said 4 Dec)."""
+    from django.utils import timezone
+
+    late = datetime(2026, 12, 4, 23, 30, tzinfo=UTC)
+    points = [
+        HistoryPoint("a", late - timedelta(days=3), 25.0, 8.0, 1.0),
+        HistoryPoint("b", late, 26.0, 7.0, 5.0),
+    ]
+    with timezone.override("Australia/Perth"):
+        svg = rating_chart(points)
+        assert date_label(late) == "5 Dec 2026"
+    assert "to 5 Dec 2026" in svg and "4 Dec 2026" not in svg
+    with timezone.override("UTC"):
+        assert "to 4 Dec 2026" in rating_chart(points)
