@@ -71,7 +71,7 @@ def _param_text(value):
         return _KINDS[value["kind"]](value)  # an unknown kind: the notice reads as stored
     if not isinstance(value, Mapping) or "moment" not in value:
         return value
-    from django.template.defaultfilters import date as date_filter
+    from core.dates import date_text as date_filter
 
     from .zones import zone, zone_label
 

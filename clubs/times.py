@@ -4,12 +4,12 @@ notices and refusals, and the forms."""
 
 from datetime import UTC, date, datetime, time
 
-from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.zones import in_zone_of, same_zone, user_zone_name, zone_label
 from accounts.zones import zone as zone_of
+from core.dates import date_text as date_filter
 
 
 def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None, until=None) -> str:

@@ -10,11 +10,11 @@ recipient as `reader=`; pages take the signed-in person from the request.
 """
 
 from django import template
-from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 
 from accounts.zones import same_zone, user_zone_name, zone_label
 from clubs.times import club_time_text
+from core.dates import date_text as date_filter
 
 register = template.Library()
 

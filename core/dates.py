@@ -1,0 +1,37 @@
+"""Dates and times in the reader's language, punctuation included.
+
+Pages and messages format moments with explicit formats ("D j M, g:i A"). The comma in such a
+format is a Latin one; Urdu writes "،". `date_text` (and the `date` template filter, which
+`core.templatetags.dates` replaces for every template) put the reader's own comma into the format
+before formatting. Named formats (DATE_FORMAT…) are the language's own and are left alone.
+"""
+
+from __future__ import annotations
+
+from django.template.defaultfilters import date as django_date
+from django.utils.translation import get_language
+
+# A language's comma where it is not the Latin one.
+COMMAS = {"ur": "،"}
+
+
+def local_format(fmt: str | None) -> str | None:
+    """`fmt` with its commas written as the active language writes them."""
+    comma = COMMAS.get((get_language() or "").split("-")[0])
+    if not fmt or comma is None or fmt.isupper() or "_" in fmt:
+        return fmt
+    out, escaped = [], False
+    for char in fmt:
+        if escaped:
+            out.append("\\" + char)
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        else:
+            out.append(comma if char == "," else char)
+    return "".join(out)
+
+
+def date_text(value, fmt: str | None = None) -> str:
+    """Django's `date` filter, with the reader's comma (see `local_format`)."""
+    return django_date(value, local_format(fmt))
