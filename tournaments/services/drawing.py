@@ -466,7 +466,26 @@ def _bracket_table(tournament, number: int, match_id: str, first: int, second: i
         round_.status = Round.Status.PUBLISHED
         round_.closed_at = None
         round_.save(update_fields=["status", "closed_at"])
-    table_number = round_.tables.count() + 1
     return _head_to_head_table(
-        tournament, round_, table_number, first, second, entrant_members([first, second]), match_id
+        tournament,
+        round_,
+        _free_table_number(tournament, round_),
+        first,
+        second,
+        entrant_members([first, second]),
+        match_id,
     )
+
+
+def _free_table_number(tournament, round_) -> int:
+    """The lowest table number free for a new bracket match: not used in its round, and not
+    used by a match of another round still being played (a bracket's rounds overlap: a round-2
+    match between two byes can start while round 1 plays, and the two must not both be sent to
+    table 1)."""
+    used = set(round_.tables.values_list("number", flat=True)) | set(
+        TournamentTable.objects.filter(tournament=tournament)
+        .exclude(bracket_match="")
+        .exclude(result__status=TableResult.Status.CONFIRMED)
+        .values_list("number", flat=True)
+    )
+    return next(n for n in range(1, len(used) + 2) if n not in used)

@@ -167,6 +167,12 @@ def _detail_context(request, tournament, access, *, box_flash=None, posted=None)
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     current = selectors.current_round(tournament)
     seating = selectors.round_seating(current) if current else None
+    # A bracket's rounds overlap: matches of earlier rounds may still be playing.
+    earlier_playing = []
+    if tournament.is_elimination and current is not None:
+        for round_ in rounds:
+            if round_.number < current.number and round_.is_published:
+                earlier_playing += selectors.round_seating(round_).unfinished
     awaiting = [
         r
         for r in selectors.results_awaiting(user, tournament)
@@ -184,6 +190,7 @@ def _detail_context(request, tournament, access, *, box_flash=None, posted=None)
         "rounds": rounds,
         "current": current,
         "seating": seating,
+        "earlier_playing": earlier_playing,
         "draft_round": last if last is not None and last.is_draft else None,
         "last_round": last,
         "planned": _planned_rounds(tournament),

@@ -245,3 +245,17 @@ def test_a_standings_download_keeps_a_name_in_any_script(client, director, publi
     header = response["Content-Disposition"]
     assert header.startswith("attachment; filename*=utf-8''")
     assert unquote(header.split("''", 1)[1]) == "جمعہ-ناک-آؤٹ-2026-standings.csv"
+
+
+def test_a_brackets_page_shows_every_match_still_playing(client, director, club, players):
+    """Five pairs: round 1's 4 v 5 and round 2's 2 v 3 play at once, at tables 1 and 2; the
+    tournament's page shows both, not only the latest round's."""
+    tournament = make_bracket(director, club, players, 5)
+    page = client.get(url("detail", tournament.pk)).content.decode()
+    assert "Still playing from earlier rounds" in page
+    assert ">R1-2<" in page.split("Still playing from earlier rounds")[1]
+    assert ">R2-2<" in page.split("Still playing from earlier rounds")[0]
+    round1 = Round.objects.get(tournament=tournament, number=1)
+    services.result_enter(director, round1.tables.get(), scores=[500, 100])
+    page = client.get(url("detail", tournament.pk)).content.decode()
+    assert "Still playing from earlier rounds" not in page

@@ -114,6 +114,18 @@ def test_brackets_with_byes_number_rounds_without_gaps(make_tournament, director
     assert sorted(pairs_of(round2)) == sorted([(s[2], s[3]), (s[1], s[5])])
 
 
+def test_bracket_matches_played_at_once_are_at_different_tables(make_tournament, director):
+    """Round 1's 4 v 5 and round 2's 2 v 3 (both had byes) play at the same time: they are
+    sent to different tables. A table is used again once its match is over."""
+    tournament = make_tournament(5, format="single_elimination", start=True)
+    round1 = tournament.round_set.get(number=1)
+    round2 = tournament.round_set.get(number=2)
+    assert round1.tables.get().number == 1 and round2.tables.get().number == 2
+    services.result_enter(director, round1.tables.get(), scores=[100, 500])
+    numbers = dict(round2.tables.values_list("bracket_match", "number"))
+    assert sorted(numbers.values()) == [1, 2]  # 1 v 5 takes table 1, free again
+
+
 def test_a_bracket_needs_a_winner(make_tournament, director):
     tournament = make_tournament(2, format="single_elimination", start=True)
     table = tournament.tables.get()
