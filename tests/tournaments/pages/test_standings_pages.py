@@ -259,3 +259,25 @@ def test_a_brackets_page_shows_every_match_still_playing(client, director, club,
     services.result_enter(director, round1.tables.get(), scores=[500, 100])
     page = client.get(url("detail", tournament.pk)).content.decode()
     assert "Still playing from earlier rounds" not in page
+
+
+def test_a_bye_counts_as_a_game_in_the_standings_so_the_columns_add_up(
+    client, director, club, players
+):
+    """Five pairs in a knockout: three have byes. On the standings page each line's games
+    played are its wins and losses, a bye counting as a game won (it read P 2, W 2, L 1)."""
+    import re
+
+    tournament = make_bracket(director, club, players, 5)
+    for number in (1, 2):
+        for table in Round.objects.get(tournament=tournament, number=number).tables.all():
+            if not hasattr(table, "result"):
+                services.result_enter(director, table, scores=[500, 100])
+    services.standings_recalculate(tournament.pk)
+    page = client.get(url("standings", tournament.pk)).content.decode()
+    rows = re.findall(r'<th scope="row" class="entrant">(.*?)</tr>', page, re.S)
+    assert len(rows) == 5
+    for row in rows:
+        played, won, lost = (int(n) for n in re.findall(r'<td class="num">(\d+)</td>', row))
+        assert played == won + lost, row
+    assert any("(1 bye)" in row for row in rows)
