@@ -579,6 +579,7 @@ def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePla
             "place",
             "played_at",
             "rated_game",
+            "rated_game__game",
             "rated_game__source",
             "rated_game__source_id",
             "rated_game__label",

@@ -139,15 +139,17 @@ def _nights_key(club: Club, stamp: str) -> str:
 
 
 def _content_key(content) -> str:
-    """A cached fragment's key from every input of it (its repr) and the language its words are
-    in."""
-    return hashlib.sha256(repr((translation.get_language(), content)).encode()).hexdigest()
+    """A cached fragment's key from every input of it (its repr), the language its words are
+    in and the time zone its dates are in."""
+    shown_in = (translation.get_language(), timezone.get_current_timezone_name())
+    return hashlib.sha256(repr((shown_in, content)).encode()).hexdigest()
 
 
 # Ladders ----------------------------------------------------------------------------------------
 
 
 @require_GET
+@in_reader_zone
 def index(request):
     game = selectors.game_or_default(request.GET.get("game"))
     base = reverse("ladders:index")
@@ -360,7 +362,17 @@ def player(request, username):
 def _game_line(rated_game) -> tuple:
     """What a line of a list of games shows of a recorded game (for its rendering's key)."""
     g = rated_game
-    return (g.pk, g.source, g.shown_label, g.url, g.table_id, g.rated, g.has_bots, g.is_demo)
+    return (
+        g.pk,
+        g.game,
+        g.source,
+        g.shown_label,
+        g.url,
+        g.table_id,
+        g.rated,
+        g.has_bots,
+        g.is_demo,
+    )
 
 
 def _rating_part(person, ladder, title: str) -> tuple[str, list]:

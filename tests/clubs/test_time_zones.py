@@ -10,7 +10,7 @@ from unittest import mock
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from clubs import services
 from clubs.forms import ClubForm, NightForm
@@ -271,7 +271,10 @@ def test_night_page_shows_club_time_and_names_the_zone_for_a_reader_elsewhere(
     # Still the club's 7 to 10 pm, with the zone named ("+08", the abbreviation, would say
     # nothing), and the same hours on the reader's Sydney clock.
     assert "7:00 PM – 10:00 PM (Asia/Kuala_Lumpur; 10:00 PM – 1:00 AM your time)" in page
-    assert "closes Thu 10 Dec, 7:00 PM (Asia/Kuala_Lumpur; 10:00 PM your time)" in page
+    closes = night.registration_closes_at.astimezone(club.zoneinfo)
+    assert closes.hour == 19  # registration closes as the night starts
+    day = dateformat.format(closes, "D j M")
+    assert f"closes {day}, 7:00 PM (Asia/Kuala_Lumpur; 10:00 PM your time)" in page
 
 
 @pytest.mark.django_db

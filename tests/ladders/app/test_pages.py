@@ -270,3 +270,31 @@ def test_the_player_page_links_only_to_tables_the_viewer_may_open_issue_10(
     assert table_links_open(client, html) == sorted(
         [f"/tables/{open_.pk}/", f"/tables/{closed.pk}/"]
     )
+
+
+def test_the_site_ladder_dates_the_last_game_on_the_readers_clock(client, rated, finished_table):
+    """A game over at 11:56 pm in Perth was played that day for a reader in Perth, though it
+    was already the next day in Sydney (the site's zone): /ladders/ said the next day."""
+    from datetime import UTC
+
+    from django.utils import dateformat
+
+    ann, bob, cy, di = rated
+    now = timezone.now().astimezone(UTC)
+    late = now.replace(hour=15, minute=56, second=0, microsecond=0)
+    if late > now:
+        late -= timedelta(days=1)
+    table = finished_table([ann, bob, cy, di], [500, 100, 500, 100], [0, 2], at=late)
+    tasks.record_table_game(table.pk)
+    ann.time_zone = "Australia/Perth"
+    ann.save(update_fields=["time_zone"])
+    login(client, ann)
+    page = client.get(reverse("ladders:index")).content.decode()
+    perth_day = dateformat.format(late.date(), "j M Y")
+    next_day = dateformat.format(late.date() + timedelta(days=1), "j M Y")
+    assert f'<td class="ld-wide">{perth_day}</td>' in page
+    assert f'<td class="ld-wide">{next_day}</td>' not in page
+    # Each recent game on the player's page says which game it was.
+    page = client.get(reverse("ladders:player", args=[ann.username]) + "?game=pitch")
+    recent = page.content.decode().split('id="recent-title"')[1].split("</section>")[0]
+    assert recent.count('<span class="pill neutral">Five Hundred</span>') == 7
