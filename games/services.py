@@ -68,6 +68,7 @@ from .models import Board, BotLevel, HouseRuleSet, Seat, Table, TableAction, Tab
 from .notices import seats_param, table_param
 from .options import OptionsError, validate_options
 from .policies import table_access
+from .presenters.cards import seat_place
 from .selectors import table_seats
 from .signals import game_finished, hand_finished
 
@@ -376,8 +377,8 @@ def table_sit(actor, table: Table | int, number: int, *, token: str = "") -> Sea
             return wanted
         if not wanted.is_empty:
             raise SeatTaken(
-                gettext("Seat %(number)s is taken by %(name)s.")
-                % {"number": number, "name": wanted.name}
+                gettext("%(place)s is taken by %(name)s.")
+                % {"place": seat_place(number, table.players), "name": wanted.name}
             )
         if current is not None:
             current.user = None

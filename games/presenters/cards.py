@@ -190,7 +190,8 @@ def _call_info(language: str | None, game: str, call: str, sans_kitty: bool) -> 
 
 
 def seat_place(number: int, players: int) -> str:
-    """Where a seat is: a compass point at four, otherwise its number."""
+    """Where a seat is: a compass point at four, otherwise its number, counted from 1 as people
+    count (records and the API count seats from 0)."""
     if players == 4:
         return {
             "N": gettext("North"),
@@ -198,7 +199,7 @@ def seat_place(number: int, players: int) -> str:
             "S": gettext("South"),
             "W": gettext("West"),
         }[COMPASS[number]]
-    return gettext("Seat %(number)s") % {"number": number}
+    return gettext("Seat %(number)s") % {"number": number + 1}
 
 
 def seat_label(seat: dict[str, Any], players: int) -> str:

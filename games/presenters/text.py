@@ -9,13 +9,13 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from core.choices import Game
 
-from .cards import call_info, card_info, join_names, suit_info
+from .cards import call_info, card_info, join_names, seat_place, suit_info
 
 
 def describe_action(game: str, action: dict[str, Any], labels: list[str]) -> dict[str, Any]:
     """One logged action in words, with the cards it shows (replays show every card)."""
     seat = action["seat"]
-    who = labels[seat] if 0 <= seat < len(labels) else gettext("Seat %(number)s") % {"number": seat}
+    who = labels[seat] if 0 <= seat < len(labels) else seat_place(seat, len(labels))
     cards: list[dict[str, Any]] = []
     if "call" in action:
         call = call_info(game, action["call"], action.get("sans_kitty", False))

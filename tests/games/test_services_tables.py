@@ -107,7 +107,7 @@ def test_house_rules_are_saved_offered_and_used(four, club):
 def test_sit_move_and_leave(four):
     table = services.table_create(four[0], game="pitch", players=4)
     services.table_sit(four[1], table, 2)
-    with pytest.raises(SeatTaken, match="Seat 2 is taken by East"):
+    with pytest.raises(SeatTaken, match="South is taken by East"):
         services.table_sit(four[2], table, 2)
     services.table_sit(four[1], table, 3)  # moves
     seats = {s.number: s.user for s in table.seats.all()}

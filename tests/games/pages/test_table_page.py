@@ -105,7 +105,7 @@ def test_taking_a_seat_with_htmx_answers_the_fragment(four, client_for):
     response = client_for(four[1]).post(url("sit", table), {"seat": "1"}, **HTMX)
     page = response.content.decode()
     assert response.status_code == 200 and is_fragment(page)
-    assert "You sat down at Seat 1." in page
+    assert "You sat down at Seat 2." in page  # seat 1 of the record, counted from 0
     assert 'id="turn-announcer"' in page and 'hx-swap-oob="innerHTML"' in page
     assert table.seats.get(number=1).user == four[1]
 
@@ -116,7 +116,7 @@ def test_a_taken_seat_is_a_conflict_that_changes_nothing(four, client_for):
     for extra in ({}, HTMX):
         response = client_for(four[1]).post(url("sit", table), {"seat": "0"}, **extra)
         assert response.status_code == 409
-        assert "Seat 0 is taken by North." in response.content.decode()
+        assert "Seat 1 is taken by North." in response.content.decode()
     assert snapshot(table) == before
 
 
