@@ -351,6 +351,11 @@ def test_director_enters_from_the_round_page_and_corrects_with_a_reason(
     assert [a.reason for a in audits] == ["Score sheet", "Sides were swapped on the sheet"]
     page = client.get(url("audit", published.pk)).content.decode()
     assert "Sides were swapped on the sheet" in page and "500–320" in page
+    assert "(Confirmed)" in page and "(confirmed)" not in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pa"
+    page = client.get(url("audit", published.pk)).content.decode()
+    assert "(Confirmed)" not in page and "(confirmed)" not in page
+    del client.cookies[settings.LANGUAGE_COOKIE_NAME]
     page = client.get(url("table", published.pk, table.pk)).content.decode()
     assert "Audit log for this table (2)" in page
     # Members may not correct, nor read the audit log.
