@@ -9,11 +9,11 @@ from collections import defaultdict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
+from accounts.names import name_slug
 from core import live
 from core.downloads import csv_response
 
@@ -105,7 +105,10 @@ def standings_version(request, pk):
 @in_club_zone
 def standings_csv(request, pk):
     tournament = get_tournament(pk, request)
-    filename = f"{slugify(tournament.name, allow_unicode=True) or 'tournament'}-standings.csv"
+    # The name in its own script, vowel signs and all (Django's slugify drops combining marks),
+    # and "standings" in the reader's language.
+    word = name_slug(pgettext("a file name", "standings")) or "standings"
+    filename = f"{name_slug(tournament.name) or 'tournament'}-{word}.csv"
     return csv_response(selectors.standings_csv_rows(tournament), filename)
 
 

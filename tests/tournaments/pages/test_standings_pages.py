@@ -4,6 +4,7 @@ brackets drawn as columns, printable table cards and the results sheet."""
 import csv
 import io
 
+from django.conf import settings
 from django.urls import reverse
 
 from tournaments import selectors, services
@@ -245,6 +246,14 @@ def test_a_standings_download_keeps_a_name_in_any_script(client, director, publi
     header = response["Content-Disposition"]
     assert header.startswith("attachment; filename*=utf-8''")
     assert unquote(header.split("''", 1)[1]) == "جمعہ-ناک-آؤٹ-2026-standings.csv"
+    # Vowel signs stay (Django's slugify dropped them: "दवळ-पचश-सपरध"), and the file is named
+    # in the reader's language.
+    Tournament.objects.filter(pk=published.pk).update(name="दिवाळी पाचशे स्पर्धा")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "mr"
+    header = client.get(url("standings_csv", published.pk))["Content-Disposition"]
+    name = unquote(header.split("''", 1)[1])
+    assert name.startswith("दिवाळी-पाचशे-स्पर्धा-") and name.endswith(".csv")
+    assert "standings" not in name
 
 
 def test_a_brackets_page_shows_every_match_still_playing(client, director, club, players):
