@@ -933,9 +933,13 @@ def night_add_walk_in(
     else:
         if len(guest_name) > 100:
             raise InvalidInput(_("Keep the guest's name to 100 characters."), field="guest_name")
-        if night.registrations.filter(
-            user__isnull=True, guest_name__iexact=guest_name, status=Status.CHECKED_IN
-        ).exists():
+        # Compared as people read them (accounts.names.name_key): capitals, accents and
+        # invisible characters (a zero-width space or joiner) don't make another guest.
+        key = name_key(guest_name)
+        if not key:
+            raise InvalidInput(_("Give the guest's name."), field="guest_name")
+        checked_in = night.registrations.filter(user__isnull=True, status=Status.CHECKED_IN)
+        if any(name_key(name) == key for name in checked_in.values_list("guest_name", flat=True)):
             raise Conflict(
                 _("A guest called %(name)s is already checked in.") % {"name": guest_name}
             )

@@ -401,6 +401,21 @@ def test_walk_ins_by_username_or_guest_name_and_the_checked_in_list(night, peopl
     assert [r.player_name for r in night.checked_in()] == ["Ann", "Walter"]
 
 
+def test_a_guest_is_not_checked_in_twice_under_an_invisible_difference(night, people):
+    """"ab" and "a\u200bb" (a zero-width space), or a Punjabi name with a trailing zero-width
+    joiner, read the same: the second is refused, as a plain duplicate is. A name of invisible
+    characters alone is no name."""
+    services.night_add_walk_in(people.director, night, guest_name="ab")
+    services.night_add_walk_in(people.director, night, guest_name="ਹਰਪ੍ਰੀਤ ਸਿੰਘ")
+    for same in ("a\u200bb", "AB", "ਹਰਪ੍ਰੀਤ ਸਿੰਘ\u200d"):
+        with pytest.raises(services.Conflict, match="already checked in"):
+            services.night_add_walk_in(people.director, night, guest_name=same)
+    with pytest.raises(services.InvalidInput, match="Give the guest's name") as error:
+        services.night_add_walk_in(people.director, night, guest_name="\u200b\u200d")
+    assert error.value.field == "guest_name"
+    assert len(night.checked_in()) == 2
+
+
 def test_a_waitlisted_person_who_turns_up_can_be_checked_in(make_night, people, make_user):
     night = make_night(capacity=1, members_only=False)
     services.night_register(make_user("ann"), night)
