@@ -106,6 +106,13 @@ def _play_one_hand(page, shot_prefix: str, *, first_bid: str) -> dict:
             boxes.nth(0).check()
             boxes.nth(1).check()
             page.screenshot(path=f"{SHOTS}/{shot_prefix}-2-discard.png", full_page=True)
+            # The "kitty" tag on a card from the kitty stays on one line (it wrapped, "KI/TT/Y",
+            # over the card's pip).
+            lines = live.locator(".kitty-tag").evaluate_all(
+                "(tags) => tags.map((t) => t.getBoundingClientRect().height"
+                " / parseFloat(getComputedStyle(t).lineHeight || getComputedStyle(t).fontSize))"
+            )
+            assert lines and max(lines) < 1.5, lines
             live.get_by_role("button", name="Discard these three").click()
             page.get_by_text("Choose exactly three cards to discard: you chose 2.").wait_for()
             boxes = live.locator("[data-discard-form] input[name=discard]")
