@@ -141,3 +141,25 @@ def test_unread_notices_show_beside_the_folded_phone_menu(live_server, phone, ma
     phone.set_viewport_size({"width": 1280, "height": 800})
     phone.goto(live_server.url + "/")
     expect(phone.locator(".nav-alert")).to_be_hidden()
+
+
+@pytest.mark.parametrize("width", [1366, 1200])
+def test_on_a_laptop_the_menu_is_one_row(live_server, browser, make_user, width):
+    """At 1366 px "My nights" went to a second row though the bar had room: the links and the
+    account entries now sit on one row."""
+    from accounts.models import Notice
+
+    user = make_user("liam", display_name="Liam Carter")
+    Notice.objects.create(user=user, text="A seat came free")
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    try:
+        sign_in(page, live_server, user)
+        page.goto(live_server.url + "/")
+        tops = page.evaluate(
+            """() => [...document.querySelectorAll('.nav-menu a, .nav-menu .link-button')]
+                .map(el => Math.round(el.getBoundingClientRect().top))"""
+        )
+        assert max(tops) - min(tops) <= 6, tops
+    finally:
+        context.close()
