@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 _MESSAGES: dict[str, str] = {}
@@ -66,30 +66,45 @@ def moment_param(moment: datetime, zone_name: str, fmt: str, *, name_zone: bool 
     return {"moment": moment.isoformat(), "zone": zone_name, "format": fmt, "name_zone": name_zone}
 
 
-def _param_text(value):
+def _param_text(value, reader_zone: str | None = None):
     if isinstance(value, Mapping) and "kind" in value:
         return _KINDS[value["kind"]](value)  # an unknown kind: the notice reads as stored
     if not isinstance(value, Mapping) or "moment" not in value:
         return value
     from core.dates import date_text as date_filter
+    from core.dates import shows_time
 
-    from .zones import zone, zone_label
+    from .zones import same_zone, zone, zone_label
 
     moment = datetime.fromisoformat(value["moment"])
-    text = date_filter(
-        moment.astimezone(zone(value["zone"])), value.get("format", "DATETIME_FORMAT")
-    )
-    if value.get("name_zone"):
-        text = f"{text} ({zone_label(value['zone'], moment)})"
-    return text
+    fmt = value.get("format", "DATETIME_FORMAT")
+    there = moment.astimezone(zone(value["zone"]))
+    text = date_filter(there, fmt)
+    if not value.get("name_zone"):
+        return text
+    label = zone_label(value["zone"], moment)
+    if reader_zone is None or same_zone(value["zone"], reader_zone) or not shows_time(fmt):
+        return f"{text} ({label})"
+    # A time of day read by someone on another clock: theirs too, as pages and e-mails give it.
+    here = moment.astimezone(zone(reader_zone))
+    own = date_filter(here, "g:i A" if here.date() == there.date() else "D g:i A")
+    return gettext("%(time)s (%(zone)s; %(own)s your time)") % {
+        "time": text,
+        "zone": label,
+        "own": own,
+    }
 
 
-def _render(key: str, params: Mapping) -> str:
+def _render(key: str, params: Mapping, reader_zone: str | None = None) -> str:
+    """The notice in the active language; a time is also given on `reader_zone`'s clock when
+    that is another (None: the stored text, which names the zone only)."""
     try:
         message = _MESSAGES[key]
     except KeyError as error:
         raise UnknownNotice(key) from error
-    return gettext(message) % {name: _param_text(value) for name, value in dict(params).items()}
+    return gettext(message) % {
+        name: _param_text(value, reader_zone) for name, value in dict(params).items()
+    }
 
 
 def english(key: str, params: Mapping) -> str:
@@ -99,11 +114,12 @@ def english(key: str, params: Mapping) -> str:
 
 
 def notice_message(key: str, params: Mapping, fallback: str) -> str:
-    """The notice in the active language; a notice without a (known) key reads as stored."""
+    """The notice in the active language, read in the active zone (pages with notices render in
+    the reader's); a notice without a (known) key reads as stored."""
     if not key or key not in _MESSAGES:
         return fallback
     try:
-        return _render(key, params or {})
+        return _render(key, params or {}, timezone.get_current_timezone_name())
     except (KeyError, ValueError, TypeError):
         # A translation whose placeholders don't match (the catalogue tests forbid it) or
         # parameters from an older version of the message: the English as stored.

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from accounts.zones import in_zone_of, same_zone, user_zone_name, zone_label
 from accounts.zones import zone as zone_of
 from core.dates import date_text as date_filter
+from core.dates import shows_time
 
 
 def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None, until=None) -> str:
@@ -27,7 +28,7 @@ def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None, unti
     if same_zone(club.time_zone, reader_zone):
         return text
     zone = zone_label(club.time_zone, moment)
-    if not _has_time(fmt):
+    if not shows_time(fmt):
         return f"{text} ({zone})"
     # A time of day: the reader's own clock as well, with the day when it is another one.
     here = timezone.localtime(moment, zone_of(reader_zone))
@@ -35,14 +36,6 @@ def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None, unti
     if until is not None:
         own = f"{own} – {date_filter(timezone.localtime(until, zone_of(reader_zone)), 'g:i A')}"
     return _("%(time)s (%(zone)s; %(own)s your time)") % {"time": text, "zone": zone, "own": own}
-
-
-def _has_time(fmt: str) -> bool:
-    """Whether the `date` filter's format `fmt` shows a time of day (a named format such as
-    DATETIME_FORMAT, or a format string with an hour letter)."""
-    if fmt.isupper() or "_" in fmt:
-        return "TIME" in fmt
-    return any(letter in fmt for letter in "gGhHiAP")
 
 
 class NoSuchTime(ValueError):

@@ -35,3 +35,11 @@ def local_format(fmt: str | None) -> str | None:
 def date_text(value, fmt: str | None = None) -> str:
     """Django's `date` filter, with the reader's comma (see `local_format`)."""
     return django_date(value, local_format(fmt))
+
+
+def shows_time(fmt: str) -> bool:
+    """Whether the `date` filter's format `fmt` shows a time of day (a named format such as
+    DATETIME_FORMAT, or a format string with an hour letter)."""
+    if fmt.isupper() or "_" in fmt:
+        return "TIME" in fmt
+    return any(letter in fmt for letter in "gGhHiAP")

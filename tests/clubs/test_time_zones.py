@@ -557,3 +557,36 @@ def test_the_api_writes_a_tournaments_times_in_its_clubs_zone(people, zoned_club
         )
     data = APIClient().get(f"/api/tournaments/{tournament.pk}/").json()
     assert data["created_at"] == "2026-12-10T19:00:00+05:00"
+
+
+@pytest.mark.django_db
+def test_a_night_notice_gives_the_time_on_the_readers_clock_too(client, people, zoned_club):
+    """A Kuala Lumpur member told of a Sydney night reads its time on both clocks in the notice,
+    as the page and the e-mail give it (the notice said only "6:30 PTG (AEDT)")."""
+    from django.conf import settings
+
+    from accounts.models import Notice
+    from accounts.notices import notice_send
+    from clubs.services import _night_notice_params
+
+    club = zoned_club("Australia/Sydney", name="Harbour Cards", slug="harbour-cards")
+    night = _seven_pm_night(people, club)
+    people.member.time_zone = "Asia/Kuala_Lumpur"
+    people.member.save()
+    notice_send(
+        people.member,
+        "clubs.seat_came_free",
+        _night_notice_params(night, people.member),
+        night.get_absolute_url(),
+    )
+    client.login(username=people.member.username, password=PASSWORD)
+    page = client.get(reverse("accounts:notices")).content.decode()
+    assert "Thursday 10 December, 7:00 PM (AEDT; 4:00 PM your time)" in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ms"
+    page = client.get(reverse("accounts:notices")).content.decode()
+    assert "7:00 PTG (AEDT; 4:00 PTG waktu anda)" in page
+    # A reader on the club's own clock reads it once, unnamed.
+    people.member.time_zone = "Australia/Sydney"
+    people.member.save()
+    with timezone.override("Australia/Sydney"):
+        assert "your time" not in Notice.objects.get(user=people.member).message
