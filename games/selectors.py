@@ -329,6 +329,7 @@ def current_deal(table_hand: TableHand | None) -> dict[str, Any] | None:
     return {
         "commitment": table_hand.commitment or None,
         "board": board.number if board is not None else None,
+        "hand": table_hand.number,
     }
 
 

@@ -244,3 +244,23 @@ def test_the_deal_algorithm_is_published_as_text(client):
     assert "Fisher" in response.content.decode()
     page = client.get(reverse("deal_verify")).content.decode()
     assert reverse("deal_algorithm") in page
+
+
+def test_a_finished_tables_check_link_opens_the_form_filled_in(four, client):
+    """On a finished table, "Check this deal" opens the check with the last hand's record,
+    seed and commitment filled in (it opened an empty form); while the game runs the link is
+    the plain form, as the seed is still secret."""
+    table = services.table_create(four[0], game="pitch", players=4, hand_limit=1)
+    for n, user in enumerate(four[1:], start=1):
+        services.table_sit(user, table, n)
+    table.refresh_from_db()
+    client.force_login(four[0])
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Check a deal</a>" in page and "?table=" not in page
+    play_until(four, table, random.Random(3), lambda t: t.is_finished)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    hand = TableHand.objects.filter(table=table).order_by("-number").first()
+    link = f'/deals/verify/?table={table.pk}&amp;hand={hand.number}">Check this deal</a>'
+    assert link in page
+    form = client.get(f"/deals/verify/?table={table.pk}&hand={hand.number}").content.decode()
+    assert hand.seed in form and hand.commitment in form
