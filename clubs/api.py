@@ -13,7 +13,8 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from core.api import ID_IN_PATH, SLUG_IN_PATH, error_responses
+from core.api import ID_IN_PATH, SLUG_IN_PATH, choice_param, error_responses
+from core.choices import Game
 
 from . import services
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
@@ -286,8 +287,9 @@ class NightViewSet(
         params = self.request.query_params
         if params.get("club"):
             nights = nights.filter(club__slug=params["club"])
-        if params.get("game"):
-            nights = nights.filter(game=params["game"])
+        game = choice_param(self.request, "game", Game.values)
+        if game:
+            nights = nights.filter(game=game)
         if params.get("upcoming", "").lower() in ("1", "true", "yes"):
             nights = nights.upcoming()
         return nights
@@ -389,8 +391,9 @@ class NightViewSet(
         registrations = night.registrations.select_related("user")
         if not access.is_director:
             registrations = registrations.active()
-        if request.query_params.get("status"):
-            registrations = registrations.filter(status=request.query_params["status"])
+        wanted = choice_param(request, "status", Registration.Status.values)
+        if wanted:
+            registrations = registrations.filter(status=wanted)
         registrations = registrations.order_by("created_at", "id")
         page = self.paginate_queryset(registrations)
         return self.get_paginated_response(RegistrationSerializer(page, many=True).data)

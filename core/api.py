@@ -140,6 +140,41 @@ def exception_handler(exc, context):
     return response
 
 
+# Query parameters ---------------------------------------------------------------------------------
+
+
+def _whole_param(request, name: str, low: int) -> int | None:
+    """A whole-number query parameter of at least `low` (None when absent); anything else is a
+    400 that says what to give, rather than silently read as the default. (A number too large
+    is for the caller to cap.)"""
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise exceptions.ValidationError({name: _("Give a whole number.")}) from None
+    if value < low:
+        raise exceptions.ValidationError(
+            {name: _("Give a whole number of at least %(low)s.") % {"low": low}}
+        )
+    return value
+
+
+def choice_param(request, name: str, choices) -> str | None:
+    """A query parameter that must be one of `choices` (None when absent): an unknown value is
+    a 400 naming the choices, not an empty list."""
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return None
+    values = [str(choice) for choice in choices]
+    if raw not in values:
+        raise exceptions.ValidationError(
+            {name: _("Choose one of: %(choices)s.") % {"choices": ", ".join(values)}}
+        )
+    return raw
+
+
 # Pagination --------------------------------------------------------------------------------------
 
 
@@ -149,12 +184,18 @@ class Pagination(LimitOffsetPagination):
     max_limit = 200
     max_offset = 1_000_000_000
     limit_query_description = gettext_lazy(
-        "How many to return (default 50, at most 200: a larger limit is taken as 200)."
+        "How many to return (default 50, at most 200: a larger limit is taken as 200; 0, a "
+        "negative number or text is refused)."
     )
     offset_query_description = gettext_lazy("How many to skip, from the start.")
 
+    def get_limit(self, request):
+        value = _whole_param(request, self.limit_query_param, 1)
+        return self.default_limit if value is None else min(value, self.max_limit)
+
     def get_offset(self, request):
-        return min(super().get_offset(request), self.max_offset)
+        value = _whole_param(request, self.offset_query_param, 0)
+        return 0 if value is None else min(value, self.max_offset)
 
     def get_schema_operation_parameters(self, view):
         parameters = super().get_schema_operation_parameters(view)

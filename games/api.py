@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from clubs.models import Club
 from core import live
-from core.api import error_responses
+from core.api import choice_param, error_responses
 from core.choices import Game
 
 from . import polling, selectors, services, state
@@ -134,7 +134,7 @@ class TableListCreateView(GameAPIView):
             tables = selectors.tables_of(request.user)
         else:
             tables = selectors.tables_open_to(request.user)
-        game = request.query_params.get("game")
+        game = choice_param(request, "game", Game.values)
         if game:
             tables = tables.filter(game=game)
         page = self.paginate_queryset(tables)

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from accounts.models import User
 from clubs.models import Club, ClubNight
-from core.api import ID_IN_PATH, ErrorSerializer, error_responses
+from core.api import ID_IN_PATH, ErrorSerializer, choice_param, error_responses
 from core.downloads import csv_response
 from games.models import HouseRuleSet
 
@@ -119,8 +119,9 @@ class TournamentViewSet(
             params = self.request.query_params
             if params.get("club"):
                 tournaments = tournaments.filter(club__slug=params["club"])
-            if params.get("status"):
-                tournaments = tournaments.filter(status=params["status"])
+            wanted = choice_param(self.request, "status", Tournament.Status.values)
+            if wanted:
+                tournaments = tournaments.filter(status=wanted)
         return tournaments
 
     def _read(self, tournament, code=status.HTTP_200_OK):

@@ -36,6 +36,36 @@ def test_a_refusal_and_a_missing_thing_have_a_code(member, outsider, club):
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
 
 
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("/api/nights/?limit=abc", "limit"),
+        ("/api/nights/?limit=0", "limit"),
+        ("/api/nights/?limit=1.5", "limit"),
+        ("/api/tournaments/?limit=-1", "limit"),
+        ("/api/nights/?offset=-3", "offset"),
+        ("/api/clubs/?offset=lots", "offset"),
+        ("/api/tournaments/?status=bogus", "status"),
+        ("/api/nights/?game=chess", "game"),
+        ("/api/tables/?game=chess", "game"),
+    ],
+)
+def test_a_bad_page_or_filter_is_a_400_that_says_what_to_give(member, club, path, field):
+    """A list asked for with a limit, offset or filter it can't read answers 400 naming the
+    parameter (it answered 200 with the defaults, or an empty list)."""
+    response = signed_in(member).get(path)
+    assert response.status_code == 400, path
+    body = response.json()
+    assert body["code"] == "invalid" and list(body["fields"]) == [field]
+    assert body["detail"]
+
+
+def test_a_good_page_and_filter_still_work_and_a_large_limit_is_capped(member, club):
+    body = signed_in(member).get("/api/tournaments/?status=running&limit=100000&offset=0").json()
+    assert body["results"] == [] and body["count"] == 0
+    assert signed_in(member).get("/api/nights/?game=pitch&limit=5").status_code == 200
+
+
 def test_anonymous_calls_get_401_and_how_to_authenticate(api, club):
     response = api.post("/api/clubs/", {"name": "x"}, format="json")
     assert response.status_code == 401

@@ -118,7 +118,6 @@ def test_a_nul_byte_on_a_page_is_a_400(client, club):
         "limit=99999999999999999999999",
         "offset=9223372036854775808",
         "limit=9223372036854775807&offset=9223372036854775807",
-        "limit=-1&offset=-5",
     ],
 )
 @pytest.mark.parametrize("path", ["/api/clubs/", "/api/nights/", "/api/tournaments/"])
@@ -126,6 +125,11 @@ def test_a_huge_limit_or_offset_is_answered(api, path, query):
     response = api.get(f"{path}?{query}")
     assert response.status_code == 200, response.content[:300]
     assert len(response.json()["results"]) <= 200
+
+
+@pytest.mark.parametrize("path", ["/api/clubs/", "/api/nights/", "/api/tournaments/"])
+def test_a_negative_limit_or_offset_is_a_400(api, path):
+    assert_error(api.get(f"{path}?limit=-1&offset=-5"), 400)
 
 
 def test_a_record_too_big_is_a_400(api):
