@@ -262,5 +262,6 @@ def test_a_finished_tables_check_link_opens_the_form_filled_in(four, client):
     hand = TableHand.objects.filter(table=table).order_by("-number").first()
     link = f'/deals/verify/?table={table.pk}&amp;hand={hand.number}">Check this deal</a>'
     assert link in page
+    assert 'id="your-step"' not in page  # no empty "Your hand" panel once the game is over
     form = client.get(f"/deals/verify/?table={table.pk}&hand={hand.number}").content.decode()
     assert hand.seed in form and hand.commitment in form
