@@ -149,6 +149,10 @@ def test_a_round_cannot_close_with_tables_unfinished(client, director, published
         services.result_enter(director, table, scores=[500, 300])
     page = client.get(url("round", published.pk, 1)).content.decode()
     assert "Still to finish:" in page and "table 3</a>" in page and "table 1</a>" not in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pa"  # the sentence ends as Punjabi ends it
+    page = client.get(url("round", published.pk, 1)).content.decode()
+    assert "</a>। " in page and "</a>. " not in page
+    del client.cookies[settings.LANGUAGE_COOKIE_NAME]
     response = client.post(url("round_action", published.pk, 1, "close"))
     assert "Round 1 can't close: tables 3, 4 have no confirmed result yet." in flashed(response)
     response = client.post(url("pair_next", published.pk))
