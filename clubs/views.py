@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.encoding import uri_to_iri
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -172,7 +173,11 @@ def club_detail(request, slug):
         "pending_count": club.join_requests.filter(status=JoinRequest.Status.PENDING).count()
         if access.is_director
         else 0,
-        "feed_url": request.build_absolute_uri(reverse("clubs:club_feed", args=[club.slug])),
+        # Shown as people read it (an address in Devanagari, not %E0%A4…); calendar apps take
+        # it as it is.
+        "feed_url": uri_to_iri(
+            request.build_absolute_uri(reverse("clubs:club_feed", args=[club.slug]))
+        ),
     }
     return render(request, "clubs/club_detail.html", context)
 

@@ -107,3 +107,15 @@ def test_feed_leaves_out_nights_long_past(client, club, make_night):
     )
     text = client.get(reverse("clubs:club_feed", args=[club.slug])).content.decode()
     assert "Ancient" not in text
+
+
+def test_a_club_page_shows_its_calendar_address_as_people_read_it(client, people):
+    """A club named in Devanagari: the calendar address on its page reads in Devanagari (it
+    read http://…/clubs/%E0%A4%AA…), and that address answers with the feed."""
+    from clubs.models import Club
+
+    club = Club.objects.create(name="पुणे पत्ते मंडळ", slug="पुणे-पत्ते-मंडळ", venue="Hall")
+    page = client.get(club.get_absolute_url()).content.decode()
+    address = page.split('id="club-feed"')[1].split('value="')[1].split('"')[0]
+    assert address.startswith("http://testserver/clubs/पुणे-पत्ते-मंडळ/"), address
+    assert client.get(address.removeprefix("http://testserver")).status_code == 200
