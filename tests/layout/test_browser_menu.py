@@ -163,3 +163,34 @@ def test_on_a_laptop_the_menu_is_one_row(live_server, browser, make_user, width)
         assert max(tops) - min(tops) <= 6, tops
     finally:
         context.close()
+
+
+FITS = """(select) => {
+  const probe = document.createElement('span');
+  probe.style.setProperty('font', getComputedStyle(select).font);
+  probe.style.setProperty('white-space', 'nowrap');
+  probe.style.setProperty('position', 'absolute');
+  probe.textContent = select.options[select.selectedIndex].textContent;
+  document.body.appendChild(probe);
+  const text = probe.getBoundingClientRect().width;
+  probe.remove();
+  return [text, select.getBoundingClientRect().width];
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 800}])
+@pytest.mark.parametrize("code", ["ms", "pa", "mr"])
+def test_the_language_menu_shows_the_whole_name(live_server, browser, make_user, code, viewport):
+    """On a phone (and a laptop) "Bahasa Melayu" read "Bahasa Mela▾"."""
+    from .conftest import read_in
+
+    user = make_user("aminah", display_name="Aminah")
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        read_in(page, live_server, user, code)
+        page.goto(live_server.url + "/clubs/")
+        text, shown = page.locator("#language-select").evaluate(FITS)
+        assert shown >= text + 16, (text, shown)  # the name, and room for the arrow
+    finally:
+        context.close()
