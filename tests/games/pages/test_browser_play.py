@@ -167,6 +167,11 @@ def test_five_hundred_new_player_plays_a_hand_against_three_bots(live_server, pa
     expect(page.locator("#table-live .felt")).to_be_visible()
     page.evaluate("window.stillHere = true")
 
+    # A long name, as club members have ("Aminah binti Yusof"): the score sheet's contract
+    # column holds it.
+    from accounts.models import User
+
+    User.objects.filter(username="newplayer").update(display_name="Aminah binti Yusof Rahman")
     result = _play_one_hand(page, "table-500", first_bid="lowest")
     assert {"look", "bid", "discard", "play"} <= result["seen"]
     summary = page.locator(".hand-result")
@@ -183,6 +188,16 @@ def test_five_hundred_new_player_plays_a_hand_against_three_bots(live_server, pa
     page.set_viewport_size({"width": 360, "height": 780})
     page.screenshot(path=f"{SHOTS}/table-500-phone.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Both sides' scores are in view: the contract wraps rather than push them past the edge.
+    outside = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('.score-sheet-panel .table-wrap');
+          const edge = wrap.getBoundingClientRect().right;
+          return [...wrap.querySelectorAll('td.num, th.num')]
+            .filter((cell) => cell.getBoundingClientRect().right > edge + 1).length;
+        }"""
+    )
+    assert outside == 0
     page.set_viewport_size({"width": 1200, "height": 900})
 
     # The replay steps through the hand with Prev/Next, every hand face up.
