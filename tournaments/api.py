@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -294,7 +294,12 @@ class TournamentViewSet(
         return Response(
             {
                 "version": tournament.standings_version,
-                "updated_at": tournament.standings_updated_at,
+                # In the API's zone with its offset, as every other time it gives.
+                "updated_at": serializers.DateTimeField().to_representation(
+                    tournament.standings_updated_at
+                )
+                if tournament.standings_updated_at
+                else None,
                 "lines": selectors.standings(tournament),
             }
         )

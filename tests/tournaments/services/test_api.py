@@ -1,7 +1,10 @@
 """The tournaments API: the same permissions as the services, by role, and errors as 400, 403
 and 409 with the reason."""
 
+from zoneinfo import ZoneInfo
+
 import pytest
+from django.conf import settings
 from rest_framework.test import APIClient
 
 from tournaments import services
@@ -207,6 +210,10 @@ def test_standings_version_csv_and_my_table(
     standings = client_for().get(base + "standings/").json()
     assert standings["version"] == version >= 1
     assert [line["rank"] for line in standings["lines"]] == [1, 1, 3, 3]  # level winners
+    # Its time carries the API's offset, like every other time (it read "…Z", in UTC).
+    running.refresh_from_db()
+    there = running.standings_updated_at.astimezone(ZoneInfo(settings.TIME_ZONE))
+    assert standings["updated_at"] == there.isoformat() and "Z" not in standings["updated_at"]
     csv = client_for().get(base + "standings-csv/")
     assert csv["Content-Type"].startswith("text/csv")
     assert csv.content.decode().splitlines()[0].startswith("Rank,Entrant,Players")
