@@ -143,10 +143,10 @@ def exception_handler(exc, context):
 # Query parameters ---------------------------------------------------------------------------------
 
 
-def _whole_param(request, name: str, low: int) -> int | None:
-    """A whole-number query parameter of at least `low` (None when absent); anything else is a
-    400 that says what to give, rather than silently read as the default. (A number too large
-    is for the caller to cap.)"""
+def whole_param(request, name: str, low: int, high: int | None = None) -> int | None:
+    """A whole-number query parameter from `low` (to `high`, when given; else a larger number
+    is for the caller to cap), None when absent; anything else is a 400 that says what to give,
+    rather than silently read as the default."""
     raw = request.query_params.get(name)
     if raw in (None, ""):
         return None
@@ -154,6 +154,10 @@ def _whole_param(request, name: str, low: int) -> int | None:
         value = int(raw)
     except ValueError:
         raise exceptions.ValidationError({name: _("Give a whole number.")}) from None
+    if high is not None and not low <= value <= high:
+        raise exceptions.ValidationError(
+            {name: _("Give a number from %(low)s to %(high)s.") % {"low": low, "high": high}}
+        )
     if value < low:
         raise exceptions.ValidationError(
             {name: _("Give a whole number of at least %(low)s.") % {"low": low}}
@@ -190,11 +194,11 @@ class Pagination(LimitOffsetPagination):
     offset_query_description = gettext_lazy("How many to skip, from the start.")
 
     def get_limit(self, request):
-        value = _whole_param(request, self.limit_query_param, 1)
+        value = whole_param(request, self.limit_query_param, 1)
         return self.default_limit if value is None else min(value, self.max_limit)
 
     def get_offset(self, request):
-        value = _whole_param(request, self.offset_query_param, 0)
+        value = whole_param(request, self.offset_query_param, 0)
         return 0 if value is None else min(value, self.max_offset)
 
     def get_schema_operation_parameters(self, view):

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from clubs.models import Club
-from core.api import error_responses
+from core.api import error_responses, whole_param
 from core.choices import Game
 
 from . import selectors, services, stats_data
@@ -58,18 +58,8 @@ def _game(value: str | None, default: str | None = Game.FIVE_HUNDRED) -> str:
 
 
 def _int_param(request, name: str, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValidationError({name: _("Give a whole number.")}) from None
-    if not low <= value <= high:
-        raise ValidationError(
-            {name: _("Give a number from %(low)s to %(high)s.") % {"low": low, "high": high}}
-        )
-    return value
+    value = whole_param(request, name, low, high)
+    return default if value is None else value
 
 
 def _club_ref(club: Club | None):
