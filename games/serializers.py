@@ -86,6 +86,7 @@ class DealSerializer(serializers.Serializer):
         "it is dealt; the seed is in the game record once the game is over.",
     )
     board = serializers.IntegerField(allow_null=True, help_text="The board number, if any.")
+    hand = serializers.IntegerField(help_text="The number of the hand this deal is for.")
 
 
 class TableStateSerializer(serializers.Serializer):

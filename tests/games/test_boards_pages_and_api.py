@@ -149,7 +149,7 @@ def test_a_finished_game_reveals_every_hand_seed_and_not_before(four, client):
     table.refresh_from_db()
     first = TableHand.objects.get(table=table, number=1)
     state = api(four[1]).get(f"/api/tables/{table.pk}/state/").json()
-    assert state["deal"] == {"commitment": first.commitment, "board": None}
+    assert state["deal"] == {"commitment": first.commitment, "board": None, "hand": first.number}
     play_until(four, table, random.Random(2), lambda t: t.hand_number >= 2 or t.is_finished)
     table.refresh_from_db()
     client.force_login(four[0])

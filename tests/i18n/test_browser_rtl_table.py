@@ -131,11 +131,12 @@ def test_a_score_sheet_wider_than_the_phone_shows_which_way_it_scrolls_in_urdu(
     and moves to the other edge once the sheet is scrolled to its end. Each screenshot is
     compared with the same view with the shadows turned off, so the text in the cells does not
     count."""
-    table, users = people_table(
-        make_user, "pitch", 4, names=["ہرپریت کور", "عائشہ بنت احمد", "محمد عمران", "سیدہ فاطمہ"]
-    )
+    # Seven players each for themselves: seven score columns, more than a phone's width holds.
+    names = ["ہرپریت کور", "عائشہ بنت احمد", "محمد عمران", "سیدہ فاطمہ", "علی رضا", "زینب", "عمر"]
+    table, users = people_table(make_user, "pitch", 7, names=names)
     drive(table, lambda hand: table.hands.count() >= 2)
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    request.addfinalizer(context.close)  # closed even when an assertion fails
     page = context.new_page()
     page.set_default_timeout(10_000)
     read_in(page, live_server, users[0], "ur")
@@ -166,7 +167,6 @@ def test_a_score_sheet_wider_than_the_phone_shows_which_way_it_scrolls_in_urdu(
     (left, right), (plain_left, plain_right) = shaded_and_plain()
     assert plain_right - right > 8, (right, plain_right)
     assert abs(plain_left - left) < 2, (left, plain_left)
-    context.close()
 
 
 @pytest.mark.parametrize(
