@@ -129,6 +129,15 @@ def _play_one_hand(page, shot_prefix: str, *, first_bid: str) -> dict:
             plain = live.locator(
                 ".play-form button.card-button:not([disabled])[aria-label^='Play ']"
             )
+            if "hover" not in seen and plain.count():
+                # A pointer resting near a card's lower edge lifts the card's face, not the
+                # button: the button stays put (a lifted button dropped back under the pointer
+                # and flickered, and could not be clicked).
+                seen.add("hover")
+                box = plain.first.bounding_box()
+                page.mouse.move(box["x"] + 4, box["y"] + box["height"] - 2)
+                page.wait_for_timeout(300)
+                assert plain.first.bounding_box() == box
             if plain.count():
                 _click_and_wait(page, plain.first)
             else:  # only the free Joker: lead it naming a suit
