@@ -71,28 +71,16 @@ def _param_text(value, reader_zone: str | None = None):
         return _KINDS[value["kind"]](value)  # an unknown kind: the notice reads as stored
     if not isinstance(value, Mapping) or "moment" not in value:
         return value
-    from core.dates import date_text as date_filter
-    from core.dates import shows_time
+    from core.dates import date_text
 
-    from .zones import same_zone, zone, zone_label
+    from .zones import with_own_clock, zone
 
     moment = datetime.fromisoformat(value["moment"])
     fmt = value.get("format", "DATETIME_FORMAT")
-    there = moment.astimezone(zone(value["zone"]))
-    text = date_filter(there, fmt)
+    text = date_text(moment.astimezone(zone(value["zone"])), fmt)
     if not value.get("name_zone"):
         return text
-    label = zone_label(value["zone"], moment)
-    if reader_zone is None or same_zone(value["zone"], reader_zone) or not shows_time(fmt):
-        return f"{text} ({label})"
-    # A time of day read by someone on another clock: theirs too, as pages and e-mails give it.
-    here = moment.astimezone(zone(reader_zone))
-    own = date_filter(here, "g:i A" if here.date() == there.date() else "D g:i A")
-    return gettext("%(time)s (%(zone)s; %(own)s your time)") % {
-        "time": text,
-        "zone": label,
-        "own": own,
-    }
+    return with_own_clock(text, moment, value["zone"], reader_zone, fmt)
 
 
 def _render(key: str, params: Mapping, reader_zone: str | None = None) -> str:

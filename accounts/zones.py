@@ -144,6 +144,24 @@ def zone_label(name: str, moment: datetime | None = None) -> str:
     return canonical_zone(name)  # "Asia/Kolkata", though the club was set to "Asia/Calcutta"
 
 
+def with_own_clock(text, moment, zone_name, reader_zone, fmt, until=None) -> str:
+    """`text` (`moment`, to `until` when given, on `zone_name`'s clock in the `date` filter's
+    `fmt`) with that zone named after it and, for a time of day read by someone on another
+    clock (`reader_zone`), their own clock too: "7:00 PM (AEDT; 4:00 PM your time)". With no
+    reader zone, or the same one, the zone alone."""
+    from core.dates import date_text, shows_time
+
+    label = zone_label(zone_name, moment)
+    if reader_zone is None or same_zone(zone_name, reader_zone) or not shows_time(fmt):
+        return f"{text} ({label})"
+    there = moment.astimezone(zone(zone_name))
+    here = moment.astimezone(zone(reader_zone))
+    own = date_text(here, "g:i A" if here.date() == there.date() else "D g:i A")
+    if until is not None:
+        own = f"{own} – {date_text(until.astimezone(zone(reader_zone)), 'g:i A')}"
+    return _("%(time)s (%(zone)s; %(own)s your time)") % {"time": text, "zone": label, "own": own}
+
+
 def user_zone_name(user) -> str:
     """The zone a person reads their own pages in: their choice, else the site's."""
     chosen = getattr(user, "time_zone", "") if user is not None else ""

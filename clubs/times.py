@@ -7,10 +7,8 @@ from datetime import UTC, date, datetime, time
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.zones import in_zone_of, same_zone, user_zone_name, zone_label
-from accounts.zones import zone as zone_of
+from accounts.zones import in_zone_of, same_zone, user_zone_name, with_own_clock
 from core.dates import date_text as date_filter
-from core.dates import shows_time
 
 
 def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None, until=None) -> str:
@@ -27,15 +25,7 @@ def club_time_text(moment, club, fmt: str = "DATETIME_FORMAT", reader=None, unti
     reader_zone = user_zone_name(reader)
     if same_zone(club.time_zone, reader_zone):
         return text
-    zone = zone_label(club.time_zone, moment)
-    if not shows_time(fmt):
-        return f"{text} ({zone})"
-    # A time of day: the reader's own clock as well, with the day when it is another one.
-    here = timezone.localtime(moment, zone_of(reader_zone))
-    own = date_filter(here, "g:i A" if here.date() == there.date() else "D g:i A")
-    if until is not None:
-        own = f"{own} – {date_filter(timezone.localtime(until, zone_of(reader_zone)), 'g:i A')}"
-    return _("%(time)s (%(zone)s; %(own)s your time)") % {"time": text, "zone": zone, "own": own}
+    return with_own_clock(text, moment, club.time_zone, reader_zone, fmt, until=until)
 
 
 class NoSuchTime(ValueError):

@@ -15,10 +15,15 @@ from django.utils.translation import get_language
 COMMAS = {"ur": "،"}
 
 
+def _named(fmt: str) -> bool:
+    """Whether `fmt` names a format (DATETIME_FORMAT) rather than spelling one out."""
+    return fmt.isupper() or "_" in fmt
+
+
 def local_format(fmt: str | None) -> str | None:
     """`fmt` with its commas written as the active language writes them."""
     comma = COMMAS.get((get_language() or "").split("-")[0])
-    if not fmt or comma is None or fmt.isupper() or "_" in fmt:
+    if not fmt or comma is None or _named(fmt):
         return fmt
     out, escaped = [], False
     for char in fmt:
@@ -40,6 +45,6 @@ def date_text(value, fmt: str | None = None) -> str:
 def shows_time(fmt: str) -> bool:
     """Whether the `date` filter's format `fmt` shows a time of day (a named format such as
     DATETIME_FORMAT, or a format string with an hour letter)."""
-    if fmt.isupper() or "_" in fmt:
+    if _named(fmt):
         return "TIME" in fmt
     return any(letter in fmt for letter in "gGhHiAP")

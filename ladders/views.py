@@ -278,7 +278,6 @@ def player(request, username):
         request.user,
         [c.rated_game.table_id for c in changes] + [e.rated_game.table_id for e in recent],
     )
-    zone = timezone.get_current_timezone_name()
     context = {
         "person": person,
         "is_me": is_me,
@@ -322,7 +321,6 @@ def player(request, username):
         "changes_key": _content_key(
             (
                 "changes",
-                zone,
                 [(c.pk, c.played_at, c.delta, _game_line(c.rated_game)) for c in changes],
                 sorted(open_tables),
             )
@@ -330,7 +328,6 @@ def player(request, username):
         "recent_key": _content_key(
             (
                 "recent",
-                zone,
                 [
                     (e.pk, e.place, e.played_at, _game_line(e.rated_game))
                     + (e.rated_game.club.name if e.rated_game.club_id else None,)

@@ -297,9 +297,7 @@ class TournamentViewSet(
                 # In the API's zone with its offset, as every other time it gives.
                 "updated_at": serializers.DateTimeField().to_representation(
                     tournament.standings_updated_at
-                )
-                if tournament.standings_updated_at
-                else None,
+                ),
                 "lines": selectors.standings(tournament),
             }
         )
