@@ -9,7 +9,7 @@ from .languages import in_language_of, language_choices
 from .limits import password_reset_allowed
 from .models import User
 from .names import name_key
-from .zones import canonical_zone, is_zone, site_zone_name, zone_choices
+from .zones import canonical_zone, is_zone, site_zone_name, zone_city, zone_menu
 
 
 class GamesField(forms.MultipleChoiceField):
@@ -107,10 +107,9 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["time_zone"]
-        site = _("The site's zone (%(zone)s)") % {"zone": site_zone_name()}
-        field.widget = forms.Select(
-            choices=[("", site), *zone_choices(self.instance.time_zone or "")]
-        )
+        site = _("The site's zone (%(zone)s)") % {"zone": zone_city(site_zone_name())}
+        # The zones named in the reader's language, the IANA name after each (accounts.zones).
+        field.widget = forms.Select(choices=[("", site), *zone_menu(self.instance.time_zone or "")])
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()

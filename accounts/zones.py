@@ -3,8 +3,14 @@
 Every club keeps its nights in its own IANA zone (`Club.time_zone`), and a member may choose the
 zone their own pages are shown in (`User.time_zone`, blank for the site's `TIME_ZONE`). A time
 that belongs to a club is shown in the club's zone; when the reader lives by another zone, the
-zone is named beside it ("7:00 PM (Asia/Kuala_Lumpur)", or "7:00 PM AEDT" where the
-abbreviation can't be misread).
+zone is named beside it: by its abbreviation where that can't be misread ("7:00 PM (AEDT)"),
+otherwise by its city in the reader's language ("7:00 PM (Kuala Lumpur)", "7:00 PM
+(کوالا لمپور)").
+
+Zones are named for people from CLDR's data (through Babel), in the active language: the city
+(`zone_city`), the place (`zone_place`: "India (Kolkata)"), and in menus the place with the IANA
+name after it (`zone_choices`, `zone_menu`), so a director who knows "Asia/Kolkata" still finds
+it. Each language's list is built once per process.
 
 Plain Python apart from the settings and the translated messages: pages, forms, services and
 template tags all use it.
@@ -12,19 +18,27 @@ template tags all use it.
 
 from __future__ import annotations
 
+import bisect
 import os
+import unicodedata
 import zoneinfo
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+from babel.dates import get_timezone_location
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 # Abbreviations that name one zone only (or zones with the same clock): written as they are.
 # Others ("IST" is India, Ireland and Israel; "+08" says nothing of where) give way to the
-# IANA name.
+# zone's city, in the reader's language.
 UNAMBIGUOUS_ABBREVIATIONS = frozenset(
     {"AEST", "AEDT", "ACST", "ACDT", "AWST", "NZST", "NZDT", "PKT", "JST", "KST", "HKT", "UTC"}
 )
@@ -102,13 +116,192 @@ def _zone_set() -> frozenset[str]:
     return frozenset(zone_names())
 
 
-def zone_choices(current: str = "") -> list[tuple[str, str]]:
-    """(value, label) pairs for a select: "Asia/Kuala_Lumpur" shown as "Asia/Kuala Lumpur". Each
-    zone once, by its main name (not also as "Asia/Calcutta", "Africa/Asmera", …), and
-    `current`, the value already chosen, whatever its name."""
-    main = _main_names()
-    names = sorted(main | ({current} if current and is_zone(current) else set())) if main else None
-    return [(name, name.replace("_", " ")) for name in (names or zone_names())]
+# The zones our clubs meet in: the first group of every zone menu (with the site's own zone), the
+# reader's own country's first.
+COMMON_ZONES = (
+    "Asia/Kolkata",
+    "Asia/Kuala_Lumpur",
+    "Asia/Karachi",
+    "Australia/Perth",
+    "Australia/Sydney",
+)
+
+# Unicode's left-to-right isolate: an IANA name inside a right-to-left label (an <option> can
+# hold no <bdi>) keeps its own order, and the label's parentheses theirs.
+_LTR_ISOLATE, _POP_ISOLATE = "\u2066", "\u2069"
+
+# Urdu's alphabetical order (Python compares code points, which put پ, ٹ, چ, ک, گ, ی … after
+# the Arabic letters). Letters written another way are compared as the Urdu letter.
+_URDU_ORDER = "آابپتٹثجچحخدڈذرڑزژسشصضطظعغفقکگلمنںوہھءیے"
+_URDU_SAME = {
+    **dict.fromkeys("أإٱ", "ا"),
+    "ك": "ک",
+    **dict.fromkeys("يىئ", "ی"),
+    **dict.fromkeys("هۃۂةە", "ہ"),
+    "ؤ": "و",
+    "ۓ": "ے",
+}
+
+
+def _language(language: str | None = None) -> str:
+    """One of the site's language codes: `language`, else the active one, else the site's."""
+    code = language or translation.get_language() or settings.LANGUAGE_CODE
+    known = [c for c, _name in settings.LANGUAGES]
+    if code in known:
+        return code
+    base = code.split("-")[0]
+    return next((c for c in known if c.split("-")[0] == base), settings.LANGUAGE_CODE)
+
+
+@cache
+def _locale(language: str) -> Locale:
+    try:
+        return Locale.parse(translation.to_locale(language))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+def _reader_territory(language: str) -> str:
+    """The country a language's readers most likely live in (CLDR's likely subtags): AU for
+    en-au, IN for mr and pa, MY for ms, PK for ur."""
+    locale = _locale(language)
+    if locale.territory:
+        return locale.territory
+    likely = get_global("likely_subtags").get(locale.language, "")
+    return likely.split("_")[-1] if "_" in likely else ""
+
+
+def _sort_key(text: str, language: str) -> tuple:
+    """A key that orders `text` as the reader's alphabet does, near enough without ICU: Latin
+    letters without their accents or case, Urdu letters in Urdu's order; Devanagari and
+    Gurmukhi in their code points' order, which is their alphabet's. Spaces and punctuation come
+    before letters, so "India" comes before "Indiana"."""
+    urdu = language.split("-")[0] == "ur"
+    key = []
+    for letter in unicodedata.normalize("NFC", text):
+        if urdu and _URDU_SAME.get(letter, letter) in _URDU_ORDER:
+            key.append((2, _URDU_ORDER.index(_URDU_SAME.get(letter, letter))))
+            continue
+        for char in unicodedata.normalize("NFD", letter):
+            category = unicodedata.category(char)
+            if category == "Mn" and ord(char) < 0x0900:
+                continue  # accents, and Arabic script's vowel marks; not an Indic sign
+            if category[0] in "ZP":
+                key.append((0, 0))
+            else:
+                key.append((1 if category[0] == "N" else 3, ord(char.casefold()[0])))
+    return tuple(key)
+
+
+@dataclass(frozen=True)
+class ZoneName:
+    """A zone as a reader of one language reads it."""
+
+    name: str  # the IANA name
+    city: str  # "Kolkata", "कोलकाता"; "UTC" for UTC
+    place: str  # "India (Kolkata)"; "Singapore"; "Coordinated Universal Time"
+    territory: str  # "IN", or "" (UTC)
+    key: tuple  # how it sorts: by the place's country, then its city
+
+    def option(self, bidi: bool) -> str:
+        name = f"{_LTR_ISOLATE}{self.name}{_POP_ISOLATE}" if bidi else self.name
+        return f"{self.place} — {name}"
+
+
+def _zone_name(name: str, language: str) -> ZoneName:
+    locale = _locale(language)
+    main = canonical_zone(name)
+    cldr = get_global("zone_aliases").get(main, main)
+    if cldr == "Etc/UTC" or main == "UTC":
+        utc = locale.time_zones.get("Etc/UTC", {})
+        city = "UTC"
+        place = utc.get("long", {}).get("standard") or city
+        return ZoneName(name, city, place, "", (_sort_key(place, language), ()))
+    city = get_timezone_location(main, locale=locale, return_city=True)
+    territory = get_global("zone_territories").get(cldr, "")
+    country = locale.territories.get(territory, "") if territory else ""
+    if not country or (country.casefold() + " ").startswith(city.casefold() + " "):
+        # A city that is its country ("Singapore"), or begins its name ("Hong Kong SAR China").
+        place = city
+    else:
+        # CLDR's own pattern for a country and a city: "{1} ({0})".
+        place = locale.zone_formats["fallback"] % {"0": city, "1": country}
+    key = (_sort_key(country or city, language), _sort_key(city, language))
+    return ZoneName(name, city, place, territory, key)
+
+
+@cache
+def _zone_names_in(language: str) -> dict[str, ZoneName]:
+    """Every zone we offer (zone_choices), named in `language`: built once per language."""
+    names = _main_names() or frozenset(zone_names())
+    return {name: _zone_name(name, language) for name in names}
+
+
+def zone_name_in(name: str, language: str | None = None) -> ZoneName:
+    language = _language(language)
+    found = _zone_names_in(language).get(name)
+    return found if found is not None else _zone_name(name, language)
+
+
+def zone_city(name: str, language: str | None = None) -> str:
+    """Zone `name`'s city in the reader's language ("Kuala Lumpur", "کوالا لمپور"); "UTC"."""
+    if not is_zone(name):
+        return name
+    return zone_name_in(name, language).city
+
+
+def zone_place(name: str, language: str | None = None) -> str:
+    """Where zone `name` is, in the reader's language: "India (Kolkata)", "भारत (कोलकाता)",
+    "Singapore", "Coordinated Universal Time"."""
+    if not is_zone(name):
+        return name
+    return zone_name_in(name, language).place
+
+
+@cache
+def _sorted_choices(language: str) -> tuple[tuple[tuple, str, str], ...]:
+    bidi = language.split("-")[0] in settings.LANGUAGES_BIDI
+    named = sorted(_zone_names_in(language).values(), key=lambda z: (z.key, z.name))
+    return tuple((z.key, z.name, z.option(bidi)) for z in named)
+
+
+def zone_choices(current: str = "", language: str | None = None) -> list[tuple[str, str]]:
+    """(value, label) pairs for a select, in the reader's language and alphabetical order:
+    "India (Kolkata) — Asia/Kolkata", the IANA name the value. Each zone once, by its main name
+    (not also as "Asia/Calcutta", "Africa/Asmera", …), and `current`, the value already chosen,
+    whatever its name."""
+    language = _language(language)
+    rows = list(_sorted_choices(language))
+    if current and is_zone(current) and current not in _zone_names_in(language):
+        extra = _zone_name(current, language)
+        bidi = language.split("-")[0] in settings.LANGUAGES_BIDI
+        row = (extra.key, extra.name, extra.option(bidi))
+        rows.insert(bisect.bisect(rows, row[:2], key=lambda r: r[:2]), row)
+    return [(name, label) for _key, name, label in rows]
+
+
+def common_zones(language: str | None = None) -> list[str]:
+    """The zones our clubs meet in and the site's own, the reader's country's first (CLDR's
+    likely country for their language), then in the reader's alphabetical order."""
+    language = _language(language)
+    names = [n for n in dict.fromkeys((*COMMON_ZONES, site_zone_name())) if is_zone(n)]
+    home = _reader_territory(language)
+    named = [zone_name_in(canonical_zone(n), language) for n in names]
+    named.sort(key=lambda z: (z.territory != home, z.key, z.name))
+    return list(dict.fromkeys(z.name for z in named))
+
+
+def zone_menu(current: str = "") -> list:
+    """The choices of a zone select, grouped: the common zones first, then every zone
+    (`zone_choices`), all in the reader's language."""
+    language = _language()
+    every = zone_choices(current, language)
+    labels = dict(every)
+    common = [(name, labels[name]) for name in common_zones(language) if name in labels]
+    return [
+        (pgettext("time zones", "Common time zones"), common),
+        (pgettext("time zones", "All time zones"), every),
+    ]
 
 
 def site_zone_name() -> str:
@@ -136,12 +329,13 @@ def zone(name: str | None) -> ZoneInfo:
 
 def zone_label(name: str, moment: datetime | None = None) -> str:
     """How to name the zone `name` beside a time at `moment` (the abbreviation changes with
-    daylight saving): its abbreviation when that can't be misread, otherwise the IANA name."""
+    daylight saving): its abbreviation when that can't be misread, otherwise its city in the
+    reader's language ("Kolkata", "कोलकाता", though the club was set to "Asia/Calcutta")."""
     if moment is not None:
         abbreviation = moment.astimezone(zone(name)).tzname() or ""
         if abbreviation in UNAMBIGUOUS_ABBREVIATIONS:
             return abbreviation
-    return canonical_zone(name)  # "Asia/Kolkata", though the club was set to "Asia/Calcutta"
+    return zone_city(canonical_zone(name))
 
 
 def with_own_clock(text, moment, zone_name, reader_zone, fmt, until=None) -> str:

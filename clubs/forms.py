@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from accounts.languages import language_choices
-from accounts.zones import site_zone_name, zone_choices
+from accounts.zones import site_zone_name, zone_menu, zone_place
 from core.choices import Game
 
 from .models import ClubNight, Membership
@@ -64,7 +64,7 @@ class ClubForm(forms.Form):
 
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
-        choices=zone_choices,
+        choices=zone_menu,
         required=False,
         help_text=_(
             "Where the club meets: its nights, registration times and schedules are in this "
@@ -75,8 +75,9 @@ class ClubForm(forms.Form):
     def __init__(self, *args, creating: bool = False, may_change_zone: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["time_zone"]
-        # Each zone once by its main name, and the club's own zone whatever its name.
-        field.choices = zone_choices(self.initial.get("time_zone") or "")
+        # In the reader's language, the common zones first; each zone by its main name, and the
+        # club's own zone whatever its name.
+        field.choices = zone_menu(self.initial.get("time_zone") or "")
         if creating:
             # static/js/time-zone.js sets the zone the browser reports (the site's without it).
             self.initial.setdefault("time_zone", site_zone_name())
@@ -192,7 +193,7 @@ class NightForm(forms.Form):
             if club.games and "game" not in self.initial:
                 self.initial["game"] = club.games[0]
         self.initial.setdefault("game", Game.FIVE_HUNDRED)
-        in_zone = _("In the club's time zone, %(zone)s.") % {"zone": club.time_zone}
+        in_zone = _("In the club's time zone, %(zone)s.") % {"zone": zone_place(club.time_zone)}
         self.fields["start_time"].help_text = in_zone
         for name in ("registration_opens_at", "registration_closes_at"):
             self.fields[name].help_text = f"{self.fields[name].help_text} {in_zone}"

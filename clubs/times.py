@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, time
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.zones import in_zone_of, same_zone, user_zone_name, with_own_clock
+from accounts.zones import in_zone_of, same_zone, user_zone_name, with_own_clock, zone_place
 from core.dates import date_text as date_filter
 
 
@@ -49,7 +49,11 @@ def club_moment(day: date, at: time, club) -> datetime:
                 "%(time)s doesn't happen on %(day)s in %(zone)s: the clocks jump past it. "
                 "Choose another time."
             )
-            % {"time": at.strftime("%H:%M"), "day": day.isoformat(), "zone": club.time_zone}
+            % {
+                "time": at.strftime("%H:%M"),
+                "day": day.isoformat(),
+                "zone": zone_place(club.time_zone),
+            }
         )
     return moment.astimezone(UTC)
 

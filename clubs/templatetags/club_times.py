@@ -1,7 +1,7 @@
 """Times that belong to a club, shown in the club's zone.
 
     {% load club_times %}
-    {% club_time night.starts_at night.club "D j M, g:i A" %}  → "Fri 4 Dec, 7:00 PM (Asia/Kolkata)"
+    {% club_time night.starts_at night.club "D j M, g:i A" %}  → "Fri 4 Dec, 7:00 PM (Kolkata)"
 
 The time is always the club's wall-clock time (where the players meet). The zone is named after it
 when the reader lives by another zone (their own `time_zone`, else the site's), so a member in
@@ -12,7 +12,7 @@ recipient as `reader=`; pages take the signed-in person from the request.
 from django import template
 from django.utils import timezone
 
-from accounts.zones import same_zone, user_zone_name, zone_label
+from accounts.zones import same_zone, user_zone_name, zone_label, zone_place
 from clubs.times import club_time_text
 from core.dates import date_text as date_filter
 
@@ -30,6 +30,13 @@ def _reader(context, reader):
 @register.simple_tag(takes_context=True)
 def club_time(context, moment, club, fmt="DATETIME_FORMAT", reader=None):
     return club_time_text(moment, club, fmt, _reader(context, reader))
+
+
+@register.filter(name="zone_place")
+def zone_place_filter(name):
+    """A zone named in the reader's language, for a sentence: "Asia/Kolkata" → "India
+    (Kolkata)", "भारत (कोलकाता)" (accounts.zones.zone_place)."""
+    return zone_place(name or "")
 
 
 @register.simple_tag

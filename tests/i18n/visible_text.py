@@ -50,6 +50,15 @@ _ZONES = re.compile(
     + "|".join(re.escape(n) for n in sorted(_ZONE_NAMES, key=len, reverse=True) if "/" in n)
     + r")(?![\w/])"
 )
+# An option of a time-zone menu (accounts.zones.zone_choices): the place as CLDR names it in the
+# page's language, then the IANA name (isolated left to right in Urdu). Malay names many places
+# as English does ("Zimbabwe (Harare)"); tests/accounts/test_zone_names.py checks that the
+# other languages' places are in their own script.
+_ZONE_OPTION = re.compile(
+    r".+ — \u2066?(?:"
+    + "|".join(re.escape(n) for n in sorted(_ZONE_NAMES, key=len, reverse=True))
+    + r")\u2069?"
+)
 
 _SPACE = re.compile(r"\s+")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -145,7 +154,7 @@ class AllowList:
 
     def rest(self, text: str) -> str:
         """The text without anything allowed in it (names, cards, figures, addresses)."""
-        if text.strip() in _ZONE_NAMES:
+        if text.strip() in _ZONE_NAMES or _ZONE_OPTION.fullmatch(text.strip()):
             return ""
         if self._phrases is not None:
             text = self._phrases.sub(" ", text)
