@@ -41,7 +41,12 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="accounts.backends.CachedModelBackend")
+        # The new member keeps the language they were reading the site in: on their account
+        # (their emails and notices, their other devices at login) and, as logging in does, in
+        # this browser's cookie, so their next page speaks it whatever the browser asks for.
         user_language_set(user, getattr(request, "LANGUAGE_CODE", "") or "")
+        if user.language:
+            remember_in_cookie(request, user.language)
         messages.success(request, _("Welcome to Kookaburra, %(name)s!") % {"name": user.shown_name})
         return redirect(_next_url(request, "clubs:list"))
     return render(
