@@ -126,6 +126,17 @@ def browser(chromium_path):
                 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+@pytest.fixture(autouse=True)
+def _browser_contexts_closed(request):
+    """Close every browser context a test left open, pass or fail: a page left open keeps
+    polling the live server and can upset the next test in the same worker."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is not None:
+        for context in list(browser.contexts):
+            context.close()
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
