@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,6 +19,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.metadata import SimpleMetadata
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import clone_request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
@@ -215,12 +216,53 @@ class Pagination(LimitOffsetPagination):
 
 
 class Metadata(SimpleMetadata):
-    """DRF's OPTIONS answer, which describes the input only of views that have a serializer (an
-    action taking no input, or JSON of its own, has none)."""
+    """DRF's OPTIONS answer: for each method that takes input (POST, PUT, PATCH) and that the
+    asker may use, the fields it takes. Where a view reads its input with a serializer of its
+    own (declared for the schema with `extend_schema(request=...)`, as the tables' and nights'
+    are), that serializer describes it, not the one the view answers with; an action taking no
+    input (`request=None`), or none the view can name, is left out."""
 
     def determine_actions(self, request, view):
-        try:
-            view.get_serializer_class()
-        except (AssertionError, AttributeError):
-            return {}
-        return super().determine_actions(request, view)
+        actions = {}
+        for method in ("POST", "PUT", "PATCH"):
+            if method not in view.allowed_methods:
+                continue
+            view.request = clone_request(request, method)
+            try:
+                if hasattr(view, "check_permissions"):
+                    view.check_permissions(view.request)
+                serializer = _input_serializer(view, method)
+            except (exceptions.APIException, PermissionDenied, Http404):
+                continue
+            finally:
+                view.request = request
+            if serializer is not None:
+                actions[method] = self.get_serializer_info(serializer)
+        return actions
+
+
+def _input_serializer(view, method: str):
+    """The serializer that reads `method`'s input on `view`: the one its handler declares to the
+    schema (drf-spectacular's `extend_schema(request=...)`), else the view's own; None when it
+    takes none."""
+    name = method.lower()
+    action_map = getattr(view, "action_map", None)
+    if action_map is not None:  # a viewset: POST is `create`, PATCH `partial_update`, …
+        name = action_map.get(name, "")
+    handler = getattr(view, name, None) if name else None
+    schema_class = getattr(handler, "kwargs", {}).get("schema")
+    if schema_class is not None:
+        schema = schema_class()
+        schema.view, schema.method = view, method
+        declared = schema.get_request_serializer()
+        if isinstance(declared, type) and issubclass(declared, serializers.BaseSerializer):
+            return declared()
+        if isinstance(declared, serializers.BaseSerializer):
+            return declared
+        if declared is None:
+            return None
+    try:
+        view.get_serializer_class()
+    except (AssertionError, AttributeError):
+        return None
+    return view.get_serializer()
