@@ -107,3 +107,30 @@ def test_a_long_pair_name_is_shown_whole_in_the_bracket(live_server, browser, cl
     assert "Bartholomew Alexander" in whole
     assert all(names.values()), names
     context.close()
+
+
+def test_a_pairs_entrants_page_fits_a_phone_in_setup(live_server, phone, club):
+    """The director's partnership table in setup (seeds, two names, Malay buttons) scrolls inside
+    its panel on a phone; it pushed the whole page 70 px past the screen's edge."""
+    from tournaments import services as tournament_services
+
+    director = club.memberships.get(role="owner").user
+    tournament = tournament_services.tournament_create(
+        director,
+        club,
+        name="Kejohanan Pitch",
+        game="pitch",
+        format="swiss",
+        options={"partnerships": True},
+    )
+    for pair in (
+        ["Ahmad Faiz bin Abdullah", "Farah Nadia binti Ismail"],
+        ["Raju Pillai", "Tan Mei Ling"],
+        ["Encik Lim Boon Keat", "Puan Siti Aminah"],
+    ):
+        tournament_services.entrant_add(director, tournament, members=pair)
+    read_in(phone, live_server, director, "ms")
+    phone.goto(f"{live_server.url}/tournaments/{tournament.pk}/entrants/")
+    assert phone.get_by_text("Tan Mei Ling").count()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
