@@ -9,4 +9,6 @@ def language(request):
     code = translation.get_language() or settings.LANGUAGE_CODE
     base = translation.get_language_info(code)["code"] if code else ""
     sheet = f"css/lang/{base}.css" if base in settings.KOOKABURRA_FONT_LANGUAGES else ""
-    return {"language_stylesheet": sheet}
+    # The language menu names each language in itself ("English" on a Marathi page too), as
+    # settings.LANGUAGES does; Django's {% get_available_languages %} translates the names.
+    return {"language_stylesheet": sheet, "site_languages": settings.LANGUAGES}

@@ -51,6 +51,18 @@ def test_the_header_menu_lists_every_language_by_its_own_name_and_works_without_
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("reading", ["mr", "ms", "pa", "ur"])
+def test_the_header_menu_names_english_in_english_on_every_page(client, reading):
+    """On a Marathi page English is "English", as each other language is named in itself (it
+    read "इंग्रजी", "Bahasa Inggeris", "ਅੰਗਰੇਜ਼ੀ", "انگلش")."""
+    set_language(client, reading, "/")
+    page = client.get("/").content.decode()
+    form = re.search(r'<form class="language-menu".*?</form>', page, re.S).group(0)
+    option = re.search(r'<option value="en-au" lang="en-au"[^>]*>([^<]*)</option>', form)
+    assert option.group(1) == "English"
+
+
+@pytest.mark.django_db
 def test_choosing_urdu_sets_the_cookie_and_turns_the_page_right_to_left_with_its_font(client):
     response = set_language(client, "ur", "/rules/pitch/")
     assert response.status_code == 302 and response.url == "/rules/pitch/"
