@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import os
+import re
 import unicodedata
 import zoneinfo
 from dataclasses import dataclass
@@ -218,16 +219,54 @@ def _zone_name(name: str, language: str) -> ZoneName:
         place = utc.get("long", {}).get("standard") or city
         return ZoneName(name, city, place, "", (_sort_key(place, language), ()))
     city = get_timezone_location(main, locale=locale, return_city=True)
-    territory = get_global("zone_territories").get(cldr, "")
-    country = locale.territories.get(territory, "") if territory else ""
-    if not country or (country.casefold() + " ").startswith(city.casefold() + " "):
-        # A city that is its country ("Singapore"), or begins its name ("Hong Kong SAR China").
-        place = city
+    territory = _territory(cldr)
+    # Without a parenthesis of its own ("Myanmar (Burma)"), which the city's would follow.
+    country = _PARENTHESIS.sub("", locale.territories.get(territory, "")) if territory else ""
+    if not country or _names_its_country(city, country):
+        # A city that begins its country's name ("Hong Kong SAR China"): the city says where.
+        place = country if country and _plain(city) == _plain(country) else city
+    elif _city_is_country(main, territory):
+        # A city that is its country ("Curaçao", though Malay's CLDR writes the city
+        # "Curacao"): the country's name says where.
+        place = country
     else:
         # CLDR's own pattern for a country and a city: "{1} ({0})".
         place = locale.zone_formats["fallback"] % {"0": city, "1": country}
     key = (_sort_key(country or city, language), _sort_key(city, language))
     return ZoneName(name, city, place, territory, key)
+
+
+_PARENTHESIS = re.compile(r"\s*[(（][^)）]*[)）]")
+# Zones CLDR places in no country ("001", the world): the IANA area says where.
+_AREA_TERRITORIES = {"Antarctica": "AQ"}
+
+
+def _territory(cldr_name: str) -> str:
+    territory = get_global("zone_territories").get(cldr_name, "")
+    if territory in ("", "001"):
+        territory = _AREA_TERRITORIES.get(cldr_name.split("/")[0], "")
+    return territory
+
+
+def _names_its_country(city: str, country: str) -> bool:
+    return (_plain(country) + " ").startswith(_plain(city) + " ")
+
+
+@cache
+def _city_is_country(name: str, territory: str) -> bool:
+    """Whether zone `name`'s city is its country, judged in English, where CLDR's names agree
+    (Malay's calls Réunion's city "Reunion" and Wallis and Futuna's "Wallis & Futuna")."""
+    english = _locale("en")
+    city = get_timezone_location(name, locale=english, return_city=True)
+    country = _PARENTHESIS.sub("", english.territories.get(territory, ""))
+    return bool(country) and _names_its_country(city, country)
+
+
+def _plain(text: str) -> str:
+    """`text` without case or accents, to compare names ("Curacao", "Curaçao")."""
+    return "".join(
+        c for c in unicodedata.normalize("NFD", text.casefold()) if unicodedata.category(c) != "Mn"
+    )
 
 
 @cache
