@@ -23,6 +23,11 @@ register(
             "(round %(round)s), and it was cleared: agree on the score and enter it again, or "
             "call a director."
         ),
+        "tournaments.result_disputed_director": gettext_noop(
+            "%(name)s disputed the %(scores)s %(entered_by)s entered for table %(table)s of "
+            "%(tournament)s (round %(round)s): it was cleared, and the table waits for a new "
+            "result."
+        ),
         "tournaments.robot_finished": gettext_noop(
             "You have played every board of %(event)s: see the leaderboard and the travellers."
         ),

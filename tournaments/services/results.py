@@ -13,16 +13,19 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.models import Notice
 from accounts.notices import notices_send, notices_settle
+from clubs.models import Membership
 from games.models import Table as GameTable
 from games.models import TableHand
 
 from .. import policies, selectors
-from ..models import TableResult, TableSeat, Tournament, TournamentTable
+from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
 from ..scores import score_line
 from ..signals import result_confirmed
 from .common import (
@@ -134,8 +137,9 @@ def clean_result(
     draws: level scores need `winners`."""
     count = len(table.sides)
     scores = _numbers(scores, count, "scores", low=-MAX_SCORE, high=MAX_SCORE)
-    hands = _numbers(hands_won, count, "hands_won", low=0, high=MAX_HANDS, allow_none=True)
-    hands = hands or [0] * count
+    # No hands won given: unknown, stored as an empty list (never 0 a side, which would read
+    # as known and count in the "hands won" tiebreak as if it had been entered).
+    hands = _numbers(hands_won, count, "hands_won", low=0, high=MAX_HANDS, allow_none=True) or []
     check_hands_won(hands, hands_played(tournament))
     if winners is None:
         top = max(scores)
@@ -196,6 +200,19 @@ def _settle_confirm_requests(tournament: Tournament, table: TournamentTable) -> 
         table=table.number,
         round=table.round.number,
     )
+
+
+def _withdraw_confirm_requests(tournament: Tournament, table: TournamentTable) -> int:
+    """The entry the table's "please confirm" notices ask about is gone (disputed, cancelled
+    or changed): take them away, read or not, so nobody is left asked to confirm a score that
+    no longer exists."""
+    deleted, _kinds = Notice.objects.filter(
+        key="tournaments.confirm_result",
+        url=tournament_link(tournament, "my_table"),
+        params__table=table.number,
+        params__round=table.round.number,
+    ).delete()
+    return deleted
 
 
 def _after_confirmed(tournament: Tournament, table: TournamentTable) -> None:
@@ -307,10 +324,14 @@ def result_enter(
             % {"table": table.number}
         )
     if existing.entered_side == side:
+        changed = any(getattr(existing, key) != value for key, value in values.items())
         for key, value in values.items():
             setattr(existing, key, value)
         existing.entered_by = actor
         existing.save()
+        if changed:  # the opponents are asked about the new score, not the old one
+            _withdraw_confirm_requests(tournament, table)
+            _ask_to_confirm(tournament, table, existing, actor)
         return existing
     same = all(getattr(existing, key) == value for key, value in values.items())
     if not same:
@@ -385,7 +406,9 @@ def result_confirm(actor, table: TournamentTable) -> TableResult:
 @transaction.atomic
 def result_reject(actor, table: TournamentTable) -> None:
     """Throw away a result waiting for confirmation (a player at the table or a director), so
-    it can be entered again."""
+    it can be entered again. When anyone but the side that entered it throws it away, it was
+    disputed: the side that entered it and the directors are told, the audit log keeps who
+    disputed which score, and the table shows as disputed until a new result is entered."""
     require_signed_in(actor)
     tournament, table = lock_table(table)
     result = _existing(table)
@@ -397,19 +420,93 @@ def result_reject(actor, table: TournamentTable) -> None:
     if not policies.may_reject_result(side, is_director(actor, tournament)):
         raise NotAllowed(_("Only the players at this table or a director can reject its result."))
     if result.entered_side is not None and side != result.entered_side:
-        _tell_disputed(tournament, table, result, actor)
+        told = _tell_disputed(tournament, table, result, actor)
+        _audit_disputed(tournament, table, result, actor)
+        _tell_directors_disputed(tournament, table, result, actor, told)
     result.delete()
-    _settle_confirm_requests(tournament, table)
+    _withdraw_confirm_requests(tournament, table)
 
 
-def _tell_disputed(tournament, table, result: TableResult, actor) -> None:
+#: The audit log's reason for a disputed entry (stored in English, like every reason; the pages
+#: show their own words for it, in the reader's language).
+DISPUTED_REASON = "Disputed at the table: the entry was cleared."
+DISPUTED = "disputed"
+
+
+def _audit_disputed(tournament, table, result: TableResult, actor) -> None:
+    """Keep the disputed entry in the audit log: who disputed it (the actor), the score that
+    was cleared and who had entered it (before), and nothing after (new: status "disputed")."""
+    old = {
+        **result.as_dict(),
+        "entered_side": result.entered_side,
+        "entered_by": result.entered_by.shown_name if result.entered_by_id else None,
+    }
+    new = {"status": DISPUTED, "scores": [], "hands_won": [], "winners": []}
+    result_audit(tournament, table, actor, old, new, DISPUTED_REASON)
+
+
+def _tell_directors_disputed(tournament, table, result: TableResult, actor, told) -> None:
+    """Tell the club's directors (but whoever disputed it, and those already told) that a
+    table's entry was disputed and cleared, with a link to the table."""
+    directors = (
+        Membership.objects.filter(
+            club_id=tournament.club_id,
+            role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR],
+        )
+        .exclude(user=actor)
+        .exclude(user_id__in=told)
+        .values_list("user_id", flat=True)
+    )
+    try:
+        url = reverse("tournaments:table", args=[tournament.pk, table.pk])
+    except NoReverseMatch:
+        url = tournament_link(tournament)
+    notices_send(
+        directors,
+        "tournaments.result_disputed_director",
+        {
+            "name": actor.shown_name,
+            "entered_by": (
+                result.entered_by.shown_name
+                if result.entered_by_id
+                else selectors.side_names(table)[result.entered_side]
+            ),
+            "scores": score_line(result.scores),
+            "table": table.number,
+            "tournament": tournament.name,
+            "round": table.round.number,
+        },
+        url,
+    )
+
+
+def disputed_tables(table_ids) -> dict[int, ResultAudit]:
+    """Of these tables, those whose entry was disputed and that have had no result since: the
+    table id → the audit entry of the dispute (its actor disputed `old.scores`)."""
+    latest: dict[int, ResultAudit] = {}
+    audits = (
+        ResultAudit.objects.filter(table_id__in=list(table_ids), table__result__isnull=True)
+        .select_related("actor")
+        .order_by("table_id", "-at", "-id")
+    )
+    for audit in audits:
+        latest.setdefault(audit.table_id, audit)
+    return {
+        table_id: audit
+        for table_id, audit in latest.items()
+        if (audit.new or {}).get("status") == DISPUTED
+    }
+
+
+def _tell_disputed(tournament, table, result: TableResult, actor) -> list[int]:
     """Tell the side that entered a result that someone else threw it away, and what it was
-    (so the score they entered is not lost without a word)."""
+    (so the score they entered is not lost without a word). Returns whom it told."""
     entrants = TableSeat.objects.filter(
         table=table, member__user__isnull=False, number__in=table.sides[result.entered_side]
     ).exclude(member__user=actor)
+    told = list(entrants.values_list("member__user_id", flat=True))
     notices_send(
-        entrants.values_list("member__user_id", flat=True),
+        told,
         "tournaments.result_disputed",
         {
             "name": actor.shown_name,
@@ -420,6 +517,7 @@ def _tell_disputed(tournament, table, result: TableResult, actor) -> None:
         },
         tournament_link(tournament, "my_table"),
     )
+    return told
 
 
 @transaction.atomic

@@ -13,6 +13,8 @@ from dataclasses import asdict
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
@@ -25,6 +27,7 @@ from ..formats import round_count
 from ..forms import ResultForm
 from ..models import Entrant, Round, TableResult, TableSeat, Tournament
 from ..scores import score_line
+from ..services.results import disputed_tables
 from .common import (
     access_of,
     finish_action,
@@ -122,6 +125,8 @@ def result_box(request, tournament, table, access, *, where, posted=None, **flas
         box["audits"] = list(
             selectors.result_audit_log(tournament).filter(table=table).select_related("actor")
         )
+        dispute = None if result is not None else disputed_tables([table.pk]).get(table.pk)
+        box["disputed"] = _dispute_note(dispute) if dispute else None
     return box
 
 
@@ -246,6 +251,26 @@ def pair_next_round(request, pk):
 # A round -----------------------------------------------------------------------------------------
 
 
+def _dispute_note(audit) -> dict:
+    """What a director is shown of a table's disputed entry (see results.disputed_tables)."""
+    old = audit.old or {}
+    return {
+        "by": audit.actor.shown_name if audit.actor_id else None,
+        "entered_by": old.get("entered_by"),
+        "scores": old.get("scores") or [],
+        "at": audit.at,
+    }
+
+
+def _mark_disputed(tables: list[dict]) -> None:
+    """Mark each table (a `table_info` dict) whose entry was disputed and that has had no
+    result since: `disputed` is who disputed which score (None when not disputed)."""
+    found = disputed_tables(t["id"] for t in tables if t["result"] is None)
+    for t in tables:
+        audit = found.get(t["id"])
+        t["disputed"] = _dispute_note(audit) if audit else None
+
+
 def _round_context(request, tournament, round_, access, **extra) -> dict:
     seating = selectors.round_seating(round_)
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
@@ -259,6 +284,8 @@ def _round_context(request, tournament, round_, access, **extra) -> dict:
         is_last=bool(is_last),
         planned=planned,
     )
+    if access.is_director and not tournament.is_duplicate:
+        _mark_disputed(seating.tables)
     context = {
         "tournament": tournament,
         "club": tournament.club,
@@ -369,21 +396,34 @@ def _swap_picks(round_, tournament, picks):
     return out
 
 
-def _swap(actor, tournament, round_, picks) -> str:
+def _swap(actor, tournament, round_, picks) -> tuple[str, str]:
     """Swap what `_swap_picks` found (the policy says whether seats or whole partnerships
-    move); returns the names for the message."""
+    move); returns the two names for the message."""
     if all(kind == "seat" for kind, _thing in picks):
         (_k1, first), (_k2, second) = picks
         if policies.swap_moves_seats(tournament, first, second):
             services.round_swap_seats(actor, round_, first, second)
-            return f"{first.name} and {second.name}"
+            return first.name, second.name
         services.round_swap_entrants(actor, round_, first.entrant, second.entrant)
-        return f"{first.entrant.name} and {second.entrant.name}"
+        return first.entrant.name, second.entrant.name
     entrants = [thing.entrant if kind == "seat" else thing for kind, thing in picks]
     if None in entrants:
         raise services.InvalidInput(_("Tick two people of this tournament."))
     services.round_swap_entrants(actor, round_, *entrants)
-    return f"{entrants[0].name} and {entrants[1].name}"
+    return entrants[0].name, entrants[1].name
+
+
+def _swapped_message(first: str, second: str) -> str:
+    """ "Ann and Bob were swapped.", one sentence in the reader's language, each name set apart
+    in a <bdi> (a name in one script inside a sentence in another keeps its own order)."""
+    message = _("%(first)s and %(second)s were swapped.")
+    return mark_safe(  # noqa: S308 - the message is escaped, the names escaped by format_html
+        conditional_escape(message)
+        % {
+            "first": format_html("<bdi>{}</bdi>", first),
+            "second": format_html("<bdi>{}</bdi>", second),
+        }
+    )
 
 
 @login_required_htmx
@@ -403,12 +443,10 @@ def round_swap(request, pk, number):
         return forbidden(request, policies.SEATING_REFUSAL, tournament)
     try:
         picks = _swap_picks(round_, tournament, request.POST.getlist("pick"))
-        names = _swap(request.user, tournament, round_, picks)
+        first, second = _swap(request.user, tournament, round_, picks)
     except services.TournamentError as error:
         return _round_response(request, tournament, round_, access, error=error.message)
-    return _round_response(
-        request, tournament, round_, access, ok=_("Swapped %(names)s.") % {"names": names}
-    )
+    return _round_response(request, tournament, round_, access, ok=_swapped_message(first, second))
 
 
 @login_required_htmx

@@ -92,7 +92,8 @@ def test_swapping_two_partners_and_two_partnerships(client, director, started):
     response = client.post(
         url("swap", started.pk, 1), {"pick": [f"seat-{seats[0].pk}", f"seat-{seats[2].pk}"]}
     )
-    assert response.status_code == 302 and flashed(response) == ["Swapped Ann and Bob."]
+    assert response.status_code == 302
+    assert flashed(response) == ["<bdi>Ann</bdi> and <bdi>Bob</bdi> were swapped."]
     names = [s.name for s in TableSeat.objects.filter(table=table).order_by("number")]
     assert names == ["Bob", "Cas", "Ann", "Dee"]
     # Ann (table 1) and Eve (table 2) are in different partnerships: whole partnerships move.
@@ -103,7 +104,10 @@ def test_swapping_two_partners_and_two_partnerships(client, director, started):
         headers=HTMX,
     )
     assert is_partial(response)
-    assert "Swapped Ann &amp; Bob and Eve &amp; Fin." in response.content.decode()
+    assert (
+        "<bdi>Ann &amp; Bob</bdi> and <bdi>Eve &amp; Fin</bdi> were swapped."
+        in response.content.decode()
+    )
     names = [s.name for s in TableSeat.objects.filter(table=table).order_by("number")]
     assert names == ["Fin", "Cas", "Eve", "Dee"]
 
@@ -500,7 +504,7 @@ def test_progressive_swaps_move_single_players(client, director, club, players):
     response = client.post(
         url("swap", tournament.pk, 1), {"pick": [f"seat-{a.pk}", f"seat-{b.pk}"]}
     )
-    assert flashed(response) == [f"Swapped {names[0]} and {names[1]}."]
+    assert flashed(response) == [f"<bdi>{names[0]}</bdi> and <bdi>{names[1]}</bdi> were swapped."]
     a.refresh_from_db()
     b.refresh_from_db()
     assert (a.name, b.name) == (names[1], names[0])
