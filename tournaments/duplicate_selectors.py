@@ -267,6 +267,8 @@ def _result_row(result: BoardResult, names, scored) -> dict[str, Any]:
         # Pitch: who took high, low, jack and game (a side, or a seat at a solo table; None
         # for nobody), so a form correcting the result starts from what was entered.
         "points": dict((result.detail or {}).get("points") or {}),
+        # The same, as the page shows it: [{"name", "label", "who"}], high to game.
+        "point_list": point_list(result, names),
         "ns_score": result.scores[0],
         "ew_score": result.scores[1],
         "ns_value": None if solo else _value(ns),
@@ -276,6 +278,31 @@ def _result_row(result: BoardResult, names, scored) -> dict[str, Any]:
         "source": result.source,
         "assigned": result.source == BoardResult.Source.ASSIGNED,
     }
+
+
+def point_list(result: BoardResult, names) -> list[dict[str, Any]]:
+    """Who took each Pitch point of a result, in the reader's language (high, low, jack, game:
+    a side, or a seat and its player at a solo table; "Nobody"). Empty for Five Hundred."""
+    taken = (result.detail or {}).get("points")
+    if not taken:
+        return []
+    solo = bool(result.seat_entrants)
+    sides = {0: _("North–South"), 1: _("East–West")}
+    out = []
+    for name, label in pitch_points():
+        if name not in taken:
+            continue
+        who = taken[name]
+        if who is None:
+            text = _("Nobody")
+        elif solo:
+            entrants = result.seat_entrants or []
+            player = names.get(entrants[who]) if 0 <= who < len(entrants) else None
+            text = f"{seat_label(who)} · {player}" if player else seat_label(who)
+        else:
+            text = sides.get(who, str(who))
+        out.append({"name": name, "label": label, "who": text})
+    return out
 
 
 def _scored_index(tournament: Tournament, numbers) -> dict[tuple[int, int], Any]:

@@ -255,6 +255,11 @@ class Tournament(models.Model):
 
     @property
     def play_label(self) -> str:
+        if self.is_duplicate:
+            # A duplicate round is a number of boards, whatever `play` says.
+            return ngettext(
+                "%(count)s board a round", "%(count)s boards a round", self.boards_per_round
+            ) % {"count": self.boards_per_round}
         if self.play == self.Play.HANDS:
             return ngettext(
                 "%(count)s hand a round", "%(count)s hands a round", self.hand_limit

@@ -21,12 +21,14 @@ Seating and tables
 
 Standings and brackets
     standings(tournament)                      the stored snapshot: list of dicts, best first
+                                               (a duplicate event's: computed now, as its page)
     standings_version(tournament_id)           the snapshot's version (one small query)
     tournament_signature(pk)                   what the tournament page shows during play, as
                                                one short string (one query, for polling)
     round_signature(tournament_id, number)     the round's status and results, the same way
     live_standings(tournament)                 computed now from confirmed results (not stored)
     standings_csv_rows(tournament)             header + one row per line, for a CSV download
+                                               (a duplicate event's: its standings page's columns)
     bracket(tournament)                        the stored bracket snapshot (brackets only)
     bracket_state(tournament)                  formats.BracketState computed now (brackets only)
 
@@ -50,7 +52,7 @@ from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from .formats import (
     Bracket,
@@ -540,6 +542,10 @@ def standings(tournament: Tournament) -> list[dict[str, Any]]:
     """The standings as last recalculated, best first: one dict a line with `rank`, `entrant`
     (id, name, seed, withdrawn), `points`, `played`, `wins`, `draws`, `losses`, `byes`,
     `game_points`, `hands_won` and `tiebreaks` (label and value, in the director's order)."""
+    if tournament.is_duplicate:
+        # Computed now, as the duplicate standings page computes them (the stored snapshot
+        # catches up only when the worker has recalculated it).
+        return duplicate_standings_lines(tournament)
     # The tiebreaks' names in the reader's language, once for every line.
     labels = {str(key): str(label) for key, label in TIEBREAK_LABELS.items()}
     # Plain values, not model instances: only what a line shows, with its entrant's name.
@@ -683,8 +689,112 @@ TIEBREAK_LABELS = {
 }
 
 
+def _public_duplicate_standings(tournament: Tournament) -> dict[str, Any]:
+    """A duplicate event's standings as its standings page shows them to everyone (computed
+    now from the confirmed results; while it runs, only the boards every table has played)."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from . import duplicate_selectors as dup
+
+    return dup.duplicate_standings(tournament, dup.board_access(AnonymousUser(), tournament))
+
+
+def duplicate_standings_lines(tournament: Tournament) -> list[dict[str, Any]]:
+    """A duplicate event's standings in the shape of `standings` (for the tournament page and
+    the API): `points` is the percentage (matchpoints) or the total points, `played` the boards
+    played, and the table-result columns are 0."""
+    table = _public_duplicate_standings(tournament)
+    entrants = {e.pk: e for e in Entrant.objects.filter(tournament=tournament)}
+    out = []
+    for position, line in enumerate(table["lines"], start=1):
+        entrant = entrants.get(line["entrant_id"])
+        if entrant is None:  # the bot pair is never ranked
+            continue
+        points = line["percentage"] if line["percentage"] is not None else line["total"]
+        out.append(
+            {
+                "position": position,
+                "rank": line["rank"],
+                "entrant": {
+                    "id": entrant.pk,
+                    "name": entrant.name,
+                    "seed": entrant.seed,
+                    "withdrawn": entrant.withdrawn,
+                },
+                "points": points,
+                "played": line["boards"],
+                "wins": 0,
+                "draws": 0,
+                "losses": 0,
+                "byes": 0,
+                "game_points": 0,
+                "hands_won": 0,
+                "points_difference": None,
+                "buchholz": None,
+                "sonneborn_berger": None,
+                "tiebreaks": [],
+                "field": line["field"],
+                "total": line["total"],
+                "top": line["top"],
+                "percentage": line["percentage"],
+                "tied": line["tied"],
+            }
+        )
+    return out
+
+
+def duplicate_standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
+    """A duplicate event's standings as CSV rows: the figures and columns of its standings page
+    (rank, pair, field, boards played, matchpoints, top and percentage, or total points)."""
+    table = _public_duplicate_standings(tournament)
+    lines = table["lines"]
+    matchpoints = table["method"] == "matchpoints"
+    with_field = any(line["field"] for line in lines)
+    header = [_("Rank"), _("Entrant"), _("Players")]
+    if with_field:
+        header.append(_("Field"))
+    header.append(_("Boards played"))
+    if matchpoints:
+        header += [
+            _("Matchpoints"),
+            pgettext("the most matchpoints a pair could score", "Top"),
+            _("Percentage"),
+        ]
+    else:
+        header.append(_("Total points"))
+    header.append(_("Withdrawn"))
+    entrants = {e.pk: e for e in entrant_list(tournament)}
+    rows: list[list[Any]] = [header]
+    for line in lines:
+        entrant = entrants.get(line["entrant_id"])
+        if entrant is None:  # the bot pair is never ranked
+            continue
+        row: list[Any] = [
+            f"{line['rank']}=" if line["tied"] else line["rank"],
+            line["name"],
+            " & ".join(m.name for m in entrant.members.all()),
+        ]
+        if with_field:
+            row.append(line["field"] or "")
+        row.append(line["boards"])
+        if matchpoints:
+            row += [
+                line["total"],
+                line["top"],
+                "" if line["percentage"] is None else line["percentage"],
+            ]
+        else:
+            row.append(line["total"])
+        row.append(_("yes") if entrant.withdrawn else "")
+        rows.append(row)
+    return rows
+
+
 def standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
-    """The stored standings as rows for a CSV file: a header row, then one row a line."""
+    """The stored standings as rows for a CSV file: a header row, then one row a line (a
+    duplicate event's: `duplicate_standings_csv_rows`)."""
+    if tournament.is_duplicate:
+        return duplicate_standings_csv_rows(tournament)
     tiebreaks = tiebreaks_of(tournament)
     header = [
         _("Rank"),

@@ -73,6 +73,11 @@ urlpatterns = [
         views.board_confirm,
         name="board_confirm",
     ),
+    path(
+        "<int:pk>/duplicate/tables/<int:table_id>/boards/<int:number>/dispute/",
+        views.board_dispute,
+        name="board_dispute",
+    ),
     # Robot duplicate
     path("robot/", robot_views.robot_events, name="robot_events"),
     path("robot/club/<name_slug:slug>/", robot_views.robot_club, name="robot_club"),

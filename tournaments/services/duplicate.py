@@ -24,6 +24,7 @@ on `boards_channel` for the live standings and travellers.
     duplicate_build_round(tournament, number) -> Round         (from the round drawing)
     board_result_enter(actor, table, number, *, contract, declarer, tricks) -> BoardResult
     board_result_confirm(actor, table, number) -> BoardResult
+    board_result_dispute(actor, table, number)                 (clear it; tell who entered it)
     duplicate_record_online(game_table_id) -> list[BoardResult]   (site hands, idempotent)
     duplicate_standings_rows(tournament) -> list[dict]            (the standings snapshot)
     round_assign_averages(actor, round_) -> Round                 (close with boards missing)
@@ -34,9 +35,13 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from accounts.notices import notices_send, register
+from clubs.models import Membership
 from core import live
 from core.choices import Game
 from games import boards as game_boards
@@ -59,6 +64,7 @@ from ..models import (
     Tournament,
     TournamentTable,
 )
+from ..scores import score_line
 from .common import (
     enqueue_standings,
     is_director,
@@ -67,8 +73,25 @@ from .common import (
     require_director,
     require_signed_in,
     result_audit,
+    tournament_link,
 )
 from .errors import Conflict, InvalidInput, NotAllowed, ResultExists, WrongStatus
+
+# The notices a dispute sends (beside tournaments/notices.py's: registered where they are sent).
+register(
+    {
+        "tournaments.board_disputed": gettext_noop(
+            "%(name)s disputed the result you entered for board %(board)s (%(scores)s) at table "
+            "%(table)s of %(tournament)s (round %(round)s), and it was cleared: agree on the "
+            "result and enter it again, or call a director."
+        ),
+        "tournaments.board_disputed_director": gettext_noop(
+            "%(name)s disputed the result %(entered)s entered for board %(board)s (%(scores)s) "
+            "at table %(table)s of %(tournament)s (round %(round)s), and it was cleared: the "
+            "table may need a director."
+        ),
+    }
+)
 
 PARTNER_SIDES = [[0, 2], [1, 3]]
 #: The entrant id a bot pair has in the scoring (never a database id).
@@ -79,6 +102,7 @@ Source = BoardResult.Source
 __all__ = [
     "BOT_PAIR",
     "board_result_confirm",
+    "board_result_dispute",
     "board_result_enter",
     "boards_channel",
     "duplicate_build_round",
@@ -447,7 +471,7 @@ def board_result_enter(
                 raise ResultExists(
                     _(
                         "The other pair entered a different result for board %(board)s: "
-                        "confirm theirs or ask a director."
+                        "confirm theirs, or dispute it and enter yours."
                     )
                     % {"board": number}
                 )
@@ -538,6 +562,73 @@ def board_result_confirm(actor, table: TournamentTable | int, number) -> BoardRe
     if not policies.may_confirm_board(side, director, result.entered_side):
         raise NotAllowed(_("A player of the other pair (or a director) confirms a result."))
     return _confirm(tournament, result, actor)
+
+
+@transaction.atomic
+def board_result_dispute(actor, table: TournamentTable | int, number) -> None:
+    """A player of the pair that didn't enter a board's result (or a director) disputes it
+    while it waits for confirmation: it is cleared so it can be entered again, and the players
+    who entered it and the tournament's directors are told what was cleared and by whom. A
+    player of the pair that entered it may clear their own entry (nobody is told)."""
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    director = is_director(actor, tournament)
+    side = _side_of(actor, table)
+    if not policies.may_enter_board(side, director):
+        raise NotAllowed(_("Only the players at this table or a director can dispute its results."))
+    _check_running(tournament, table, director)
+    if table.online:
+        raise Conflict(_("This table is played on the site: its results record themselves."))
+    number = _check_board(table, number)
+    result = BoardResult.objects.select_for_update().filter(table=table, number=number).first()
+    if result is None or result.is_confirmed:
+        raise Conflict(
+            _("Board %(board)s has no result waiting for confirmation.") % {"board": number}
+        )
+    if side is None or side != result.entered_side:
+        _tell_board_disputed(tournament, table, result, actor)
+    result.delete()
+    _boards_changed(tournament)
+
+
+def _tell_board_disputed(tournament: Tournament, table: TournamentTable, result, actor) -> None:
+    """Tell the players who entered a board's result, and the directors, that it was disputed
+    and cleared, and what it was (so the entry is not lost without a word)."""
+    params = {
+        "name": actor.shown_name,
+        "entered": result.entered_by.shown_name if result.entered_by_id else "",
+        "board": result.number,
+        "scores": score_line(result.scores),
+        "table": table.number,
+        "tournament": tournament.name,
+        "round": table.round.number,
+    }
+    link = tournament_link(tournament, "detail")
+    try:
+        link = reverse("tournaments:duplicate_table", args=[tournament.pk, table.pk])
+    except NoReverseMatch:
+        pass
+    entered = []
+    if result.entered_side is not None and result.entered_side < len(table.sides or []):
+        entered = list(
+            TableSeat.objects.filter(
+                table=table,
+                member__user__isnull=False,
+                number__in=table.sides[result.entered_side],
+            )
+            .exclude(member__user=actor)
+            .values_list("member__user_id", flat=True)
+        )
+    notices_send(entered, "tournaments.board_disputed", params, link)
+    directors = (
+        Membership.objects.filter(
+            club=tournament.club_id, role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
+        )
+        .exclude(user=actor)
+        .exclude(user__in=entered)
+        .values_list("user_id", flat=True)
+    )
+    notices_send(directors, "tournaments.board_disputed_director", params, link)
 
 
 def boards_channel(tournament_id: int) -> str:

@@ -6,6 +6,7 @@ Views parse the request, call a service (`tournaments.services`) or a selector
 
 from .duplicate import (
     board_confirm,
+    board_dispute,
     board_enter,
     duplicate_board,
     duplicate_events,
@@ -57,6 +58,7 @@ from .standings import (
 
 __all__ = [
     "board_confirm",
+    "board_dispute",
     "board_enter",
     "duplicate_board",
     "duplicate_events",

@@ -12,10 +12,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core import live
 from core.decorators import login_required_htmx
+from games.engines import five_hundred
 
 from .. import duplicate_selectors as dup
 from .. import policies, selectors, services
 from ..models import Entrant
+from ..services.duplicate import board_result_dispute
 from .common import (
     finish_action,
     forbidden,
@@ -161,12 +163,48 @@ def _answer(request, tournament, table_id, *, ok=None, error=None):
     return finish_action(request, url, ok=ok, error=error)
 
 
+def _required_missing(tournament, post) -> list[str]:
+    """The fields of a board form left on their empty first choice (the form starts empty, so
+    one tap never sends a guess), by their labels on the form."""
+    missing = []
+    contract = post.get("contract", "")
+    if tournament.game == "pitch":
+        if not contract:
+            missing.append(_("Bid"))
+        if post.get("declarer", "") == "":
+            missing.append(_("Pitcher"))
+        for name, label in dup.pitch_points():
+            if post.get(f"point_{name}", "") == "":
+                missing.append(str(label))
+        return missing
+    if not contract:
+        missing.append(_("Contract"))
+    elif contract != five_hundred.PASS_CALL:
+        if post.get("declarer", "") == "":
+            missing.append(_("Declarer"))
+        if str(post.get("tricks", "")).strip() == "":
+            missing.append(_("Tricks taken by the declaring side"))
+    return missing
+
+
+def _point_value(value):
+    """A Pitch point's select: "none" is nobody (the empty first choice is no choice)."""
+    return None if value == "none" else value
+
+
 @login_required_htmx
 @require_POST
 @in_club_zone
 def board_enter(request, pk, table_id, number):
     tournament = _duplicate(pk)
     table = get_table(tournament, table_id)
+    missing = _required_missing(tournament, request.POST)
+    if missing:
+        error = services.InvalidInput(
+            _("Board %(board)s: choose %(fields)s before entering the result.")
+            % {"board": number, "fields": ", ".join(missing)}
+        )
+        return _answer(request, tournament, table_id, error=error)
     try:
         result = services.board_result_enter(
             request.user,
@@ -176,7 +214,8 @@ def board_enter(request, pk, table_id, number):
             declarer=request.POST.get("declarer"),
             tricks=request.POST.get("tricks"),
             points={
-                name: request.POST.get(f"point_{name}") for name in ("high", "low", "jack", "game")
+                name: _point_value(request.POST.get(f"point_{name}"))
+                for name in ("high", "low", "jack", "game")
             },
             reason=request.POST.get("reason", ""),
         )
@@ -201,4 +240,36 @@ def board_confirm(request, pk, table_id, number):
         return _answer(request, tournament, table_id, error=error)
     return _answer(
         request, tournament, table_id, ok=_("Board %(board)s: confirmed.") % {"board": number}
+    )
+
+
+@login_required_htmx
+@require_POST
+@in_club_zone
+def board_dispute(request, pk, table_id, number):
+    """Dispute a board's result waiting for confirmation, so it can be entered again (as an
+    ordinary table's result is disputed): "Dispute" first asks whether they are sure
+    (`sure=yes` goes ahead), then the entry is cleared and whoever entered it, and the
+    directors, are told."""
+    tournament = _duplicate(pk)
+    table = get_table(tournament, table_id)
+    if request.POST.get("sure") != "yes":
+        context = _table_context(request, tournament, table_id)
+        context["ask_dispute"] = number
+        if request.htmx:
+            return render(request, "tournaments/duplicate/table.html#boards", context)
+        return render(request, "tournaments/duplicate/table.html", context)
+    try:
+        board_result_dispute(request.user, table, number)
+    except services.TournamentError as error:
+        return _answer(request, tournament, table_id, error=error)
+    return _answer(
+        request,
+        tournament,
+        table_id,
+        ok=_(
+            "Board %(board)s: the entry was disputed and cleared. Agree on the result and "
+            "enter it again, or call a director."
+        )
+        % {"board": number},
     )

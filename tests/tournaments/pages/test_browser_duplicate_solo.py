@@ -64,7 +64,7 @@ def test_solo_pitch_duplicate_with_live_standings(live_server, browser):
     form.get_by_label("Pitcher").select_option("0")
     form.get_by_label("High").select_option("0")
     form.get_by_label("Low").select_option("1")
-    form.get_by_label("Jack").select_option("")
+    form.get_by_label("Jack").select_option("none")
     form.get_by_label("Game").select_option("0")
     form.get_by_role("button", name="Enter the result").click()
     expect(first.locator(".message.success")).to_be_visible()

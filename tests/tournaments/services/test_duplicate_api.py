@@ -269,13 +269,13 @@ def test_a_pitch_boards_correction_keeps_the_points_it_doesnt_change(make_tourna
         "point_high": "0",
         "point_low": "1",
         "point_jack": "0",
-        "point_game": "",
+        "point_game": "none",
     }
     page(director).post(base + f"boards/{board}/enter/", entered)
     first = BoardResult.objects.get()
     html = page(director).get(base).content.decode()
     assert _selected(html, "contract") == ["3"] and _selected(html, "declarer") == ["0"]
-    for point, value in (("high", "0"), ("low", "1"), ("jack", "0"), ("game", "")):
+    for point, value in (("high", "0"), ("low", "1"), ("jack", "0"), ("game", "none")):
         assert _selected(html, f"point_{point}") == [value], point
     # The director changes only the bid, sending the form as it showed.
     answer = page(director).post(

@@ -186,7 +186,7 @@ def test_pages_and_api_enter_solo_results(make_solo, director):
     answer = page(first).post(
         base + "boards/1/enter/",
         {"contract": "1", "declarer": "2", "point_high": "2", "point_low": "1"}
-        | {"point_jack": "", "point_game": "3"},
+        | {"point_jack": "none", "point_game": "3"},
     )
     assert answer.status_code == 302
     assert BoardResult.objects.get().scores == [0, 1, 1, 1]
