@@ -13,7 +13,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from core.api import ID_IN_PATH, SLUG_IN_PATH, choice_param, error_responses
+from core.api import ID_IN_PATH, SLUG_IN_PATH, bool_param, choice_param, error_responses
 from core.choices import Game
 
 from . import services
@@ -290,7 +290,7 @@ class NightViewSet(
         game = choice_param(self.request, "game", Game.values)
         if game:
             nights = nights.filter(game=game)
-        if params.get("upcoming", "").lower() in ("1", "true", "yes"):
+        if bool_param(self.request, "upcoming"):
             nights = nights.upcoming()
         return nights
 
@@ -308,7 +308,7 @@ class NightViewSet(
         named = request.data.get("club") if hasattr(request.data, "get") else None
         club_zone = Club.objects.filter(slug=named).first() if isinstance(named, str) else None
         with timezone.override(club_zone.zoneinfo if club_zone else None):
-            data = NightInputSerializer(data=request.data)
+            data = NightInputSerializer(data=request.data, context={"club": club_zone})
             data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         slug = values.pop("club", None)
@@ -331,7 +331,9 @@ class NightViewSet(
     def partial_update(self, request, pk=None):
         night = self.get_object()
         with timezone.override(night.club.zoneinfo):  # times without an offset: the club's
-            data = NightInputSerializer(data=request.data, partial=True)
+            data = NightInputSerializer(
+                data=request.data, partial=True, context={"club": night.club}
+            )
             data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         values.pop("club", None)

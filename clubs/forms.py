@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.languages import language_choices
 from accounts.zones import site_zone_name, zone_menu, zone_place
 from core.choices import Game
+from core.names import validate_shown_name
 
 from .models import ClubNight, Membership
 from .times import NoSuchTime, club_moment, club_wall_clock
@@ -23,7 +24,7 @@ class DateTimeLocalInput(forms.DateTimeInput):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100, validators=[validate_shown_name])
     about = forms.CharField(
         label=_("About"),
         required=False,
@@ -34,6 +35,7 @@ class ClubForm(forms.Form):
         label=_("Home venue"),
         max_length=200,
         required=False,
+        validators=[validate_shown_name],
         help_text=_("Where club nights usually are, e.g. “Scout Hall, 12 Gum St, Ballarat”."),
     )
     games = forms.MultipleChoiceField(
@@ -128,6 +130,7 @@ class NightForm(forms.Form):
         label=_("Title"),
         max_length=100,
         required=False,
+        validators=[validate_shown_name],
         help_text=_("Blank gives “Five Hundred night” or “Auction Pitch night”."),
     )
     date = forms.DateField(
@@ -143,7 +146,11 @@ class NightForm(forms.Form):
     )
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices, widget=forms.RadioSelect)
     venue = forms.CharField(
-        label=_("Venue"), max_length=200, required=False, help_text=_("Blank: the club's venue.")
+        label=_("Venue"),
+        max_length=200,
+        required=False,
+        help_text=_("Blank: the club's venue."),
+        validators=[validate_shown_name],
     )
     capacity = forms.IntegerField(
         label=_("Capacity"),
@@ -289,6 +296,7 @@ class WalkInForm(forms.Form):
         label=_("…or a guest's name (no account)"),
         max_length=100,
         required=False,
+        validators=[validate_shown_name],
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 

@@ -7,9 +7,11 @@ from rest_framework import serializers
 
 from accounts.models import User
 from core.choices import Game
+from core.names import validate_shown_name
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration
 from .permissions import club_access
+from .times import NoSuchTime, club_moment
 
 
 class InClubZone:
@@ -75,9 +77,15 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class ClubInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_shown_name])
     about = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    venue = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        validators=[validate_shown_name],
+    )
     games = serializers.ListField(
         child=serializers.ChoiceField(choices=Game.choices), required=False, default=list
     )
@@ -228,6 +236,24 @@ class NightSerializer(InClubZone, serializers.ModelSerializer):
         }
 
 
+class ClubDateTimeField(serializers.DateTimeField):
+    """A time: one given without an offset is the club's wall-clock time (the club is the
+    serializer's context `club`), read as the forms read it (`clubs.times.club_moment`): a time
+    the clocks skip that day is refused, and one they show twice is taken at its first pass."""
+
+    def enforce_timezone(self, value):
+        club = self.context.get("club")
+        if club is None or timezone.is_aware(value):
+            return super().enforce_timezone(value)
+        try:
+            moment = club_moment(value.date(), value.time(), club)
+        except NoSuchTime as error:
+            raise serializers.ValidationError(str(error), code="invalid") from None
+        except OverflowError:
+            self.fail("overflow")
+        return timezone.localtime(moment, club.zoneinfo)
+
+
 class NightInputSerializer(serializers.Serializer):
     club = serializers.CharField(
         max_length=110,
@@ -235,19 +261,25 @@ class NightInputSerializer(serializers.Serializer):
         "offset are read in the club's time zone.",
         required=False,
     )
-    title = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    starts_at = serializers.DateTimeField()
+    title = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, validators=[validate_shown_name]
+    )
+    starts_at = ClubDateTimeField()
     duration_minutes = serializers.IntegerField(required=False, min_value=30, max_value=1440)
     venue = serializers.CharField(
-        max_length=200, required=False, allow_blank=True, help_text="Blank: the club's venue."
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        help_text="Blank: the club's venue.",
+        validators=[validate_shown_name],
     )
     game = serializers.ChoiceField(choices=Game.choices, required=False)
     capacity = serializers.IntegerField(min_value=1, max_value=1000)
     members_only = serializers.BooleanField(required=False)
-    registration_opens_at = serializers.DateTimeField(
+    registration_opens_at = ClubDateTimeField(
         required=False, allow_null=True, help_text="Default: now."
     )
-    registration_closes_at = serializers.DateTimeField(
+    registration_closes_at = ClubDateTimeField(
         required=False, allow_null=True, help_text="Default: when the night starts."
     )
     notes = serializers.CharField(required=False, allow_blank=True, max_length=5000)
@@ -280,4 +312,10 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 class WalkInInputSerializer(serializers.Serializer):
     username = serializers.CharField(required=False, allow_blank=True, default="", max_length=150)
-    guest_name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    guest_name = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        validators=[validate_shown_name],
+    )

@@ -27,6 +27,7 @@ from core import live
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
 from core.errors import ServiceError
+from core.names import shown_name_problem
 
 from .models import Club, ClubNight, JoinRequest, Membership, Registration, name_taken_message
 from .permissions import club_access, is_sole_owner
@@ -939,10 +940,15 @@ def night_add_walk_in(
         if not key:
             raise InvalidInput(_("Give the guest's name."), field="guest_name")
         checked_in = night.registrations.filter(user__isnull=True, status=Status.CHECKED_IN)
-        if any(name_key(name) == key for name in checked_in.values_list("guest_name", flat=True)):
-            raise Conflict(
-                _("A guest called %(name)s is already checked in.") % {"name": guest_name}
-            )
+        names = checked_in.order_by("checked_in_at", "id").values_list("guest_name", flat=True)
+        same = next((name for name in names if name_key(name) == key), None)
+        if same is not None:
+            # The name as it is on the list, not as it was typed this time.
+            raise Conflict(_("A guest called %(name)s is already checked in.") % {"name": same})
+        # A new name may not hide characters or turn the writing around (core.names), as on
+        # the page's form and in the API.
+        if problem := shown_name_problem(guest_name):
+            raise InvalidInput(problem, field="guest_name")
         registration = Registration(night=night, guest_name=guest_name, walk_in=True)
     registration.status = Status.CHECKED_IN
     registration.waitlist_position = None

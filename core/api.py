@@ -180,6 +180,23 @@ def choice_param(request, name: str, choices) -> str | None:
     return raw
 
 
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def bool_param(request, name: str) -> bool | None:
+    """A yes-or-no query parameter (1, true, yes, on or 0, false, no, off, in any case), None
+    when absent; anything else is a 400 rather than silently read as no."""
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return None
+    if raw.lower() in _TRUE:
+        return True
+    if raw.lower() in _FALSE:
+        return False
+    raise exceptions.ValidationError({name: _("Give true or false (or 1 or 0).")})
+
+
 # Pagination --------------------------------------------------------------------------------------
 
 

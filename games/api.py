@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from clubs.models import Club
 from core import live
-from core.api import choice_param, error_responses
+from core.api import bool_param, choice_param, error_responses
 from core.choices import Game
 
 from . import polling, selectors, services, state
@@ -130,7 +130,7 @@ class TableListCreateView(GameAPIView):
         responses=TableSerializer(many=True),
     )
     def get(self, request):
-        if request.query_params.get("mine") in ("1", "true"):
+        if bool_param(request, "mine"):
             tables = selectors.tables_of(request.user)
         else:
             tables = selectors.tables_open_to(request.user)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import Membership
 from core.choices import Game
+from core.names import validate_shown_name
 
 from . import selectors, state
 from .engines import engine_for, records
@@ -77,6 +78,7 @@ class TableForm(forms.Form):
     name = forms.CharField(
         max_length=100,
         required=False,
+        validators=[validate_shown_name],
         help_text=gettext_lazy(
             "Blank gives “<your name>'s Five Hundred table” or “<your name>'s Auction Pitch table”."
         ),

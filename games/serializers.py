@@ -4,10 +4,14 @@ Outputs are built by `games.selectors` (plain dicts, never another seat's cards)
 serializers here describe them for the schema and pass them through.
 """
 
+import json
+
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from core.api import ID_MAX, ErrorSerializer
 from core.choices import Game
+from core.names import validate_shown_name
 
 from .bots import BOT_LEVELS
 from .models import BotLevel, HouseRuleSet, Table
@@ -155,7 +159,13 @@ class TableCreateSerializer(serializers.Serializer):
         default=dict,
         help_text="Table options in hand-record form; missing ones take the defaults.",
     )
-    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+    name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=100,
+        validators=[validate_shown_name],
+    )
     access = serializers.ChoiceField(choices=Table.Access.choices, default=Table.Access.ANYONE)
     club = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX
@@ -208,8 +218,48 @@ class ActSerializer(serializers.Serializer):
     )
     action = serializers.DictField(
         help_text='A hand-record action object, e.g. {"play": "QH"} or {"call": "7H"}; '
-        "its seat may be left out."
+        "its seat (0 to 6) may be left out."
     )
+
+    def validate_action(self, action: dict) -> dict:
+        """The shape of an action, before the rules see it: a seat that is a seat number, and no
+        value longer than any card, bid or call (the rules' refusals quote what was given)."""
+        if "seat" in action:
+            seat = action["seat"]
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= MAX_SEAT:
+                raise serializers.ValidationError(
+                    _("The seat is a number from 0 to %(high)s.") % {"high": MAX_SEAT}
+                )
+        if any(len(text) > MAX_ACTION_TEXT for text in _texts(action)):
+            raise serializers.ValidationError(
+                _("A card, bid or call is at most %(count)s characters.")
+                % {"count": MAX_ACTION_TEXT}
+            )
+        if len(json.dumps(action, ensure_ascii=False)) > MAX_ACTION_SIZE:
+            raise serializers.ValidationError(
+                _("An action is at most %(count)s characters long.") % {"count": MAX_ACTION_SIZE}
+            )
+        return action
+
+
+# The highest seat number (seven players), the longest text in an action (a card is 2 or 3
+# characters, a call like "10NT" or "misere_open" a few more) and the longest action written out.
+MAX_SEAT = 6
+MAX_ACTION_TEXT = 40
+MAX_ACTION_SIZE = 2000
+
+
+def _texts(value):
+    """Every string in a JSON value: its keys and its values, nested ones too."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
 
 
 class ActResultSerializer(serializers.Serializer):

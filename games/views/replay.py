@@ -64,7 +64,9 @@ def hand_record(request, pk: int, number: int):
     try:
         record = selectors.hand_record_for(table, number)
     except HandNotFinished as error:
-        return HttpResponse(error.message, status=error.status_code, content_type="text/plain")
+        return HttpResponse(
+            error.message, status=error.status_code, content_type="text/plain; charset=utf-8"
+        )
     if record is None:
         raise Http404(gettext("There is no such hand."))
     return json_download(record, f"kookaburra-table-{table.pk}-hand-{number}.json")
