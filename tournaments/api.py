@@ -310,7 +310,7 @@ class TournamentViewSet(
     def standings_csv(self, request, pk=None):
         tournament = self.get_object()
         return csv_response(
-            selectors.standings_csv_rows(tournament),
+            selectors.standings_csv_rows(tournament, request.user),
             f"tournament-{tournament.pk}-standings.csv",
             bom=False,
         )

@@ -27,7 +27,7 @@ Standings and brackets
                                                one short string (one query, for polling)
     round_signature(tournament_id, number)     the round's status and results, the same way
     live_standings(tournament)                 computed now from confirmed results (not stored)
-    standings_csv_rows(tournament)             header + one row per line, for a CSV download
+    standings_csv_rows(tournament, user=None)  header + one row per line, for a CSV download
                                                (a duplicate event's: its standings page's columns)
     bracket(tournament)                        the stored bracket snapshot (brackets only)
     bracket_state(tournament)                  formats.BracketState computed now (brackets only)
@@ -689,14 +689,16 @@ TIEBREAK_LABELS = {
 }
 
 
-def _public_duplicate_standings(tournament: Tournament) -> dict[str, Any]:
-    """A duplicate event's standings as its standings page shows them to everyone (computed
-    now from the confirmed results; while it runs, only the boards every table has played)."""
+def _public_duplicate_standings(tournament: Tournament, user=None) -> dict[str, Any]:
+    """A duplicate event's standings as its standings page shows them to `user` (to everyone
+    when None): computed now from the confirmed results; while it runs, a player sees only
+    the boards every table has played, a director every confirmed result."""
     from django.contrib.auth.models import AnonymousUser
 
     from . import duplicate_selectors as dup
 
-    return dup.duplicate_standings(tournament, dup.board_access(AnonymousUser(), tournament))
+    reader = user if user is not None else AnonymousUser()
+    return dup.duplicate_standings(tournament, dup.board_access(reader, tournament))
 
 
 def duplicate_standings_lines(tournament: Tournament) -> list[dict[str, Any]]:
@@ -743,10 +745,11 @@ def duplicate_standings_lines(tournament: Tournament) -> list[dict[str, Any]]:
     return out
 
 
-def duplicate_standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
+def duplicate_standings_csv_rows(tournament: Tournament, user=None) -> list[list[Any]]:
     """A duplicate event's standings as CSV rows: the figures and columns of its standings page
-    (rank, pair, field, boards played, matchpoints, top and percentage, or total points)."""
-    table = _public_duplicate_standings(tournament)
+    as `user` sees it (rank, pair, field, boards played, matchpoints, top and percentage, or
+    total points)."""
+    table = _public_duplicate_standings(tournament, user)
     lines = table["lines"]
     matchpoints = table["method"] == "matchpoints"
     with_field = any(line["field"] for line in lines)
@@ -790,11 +793,11 @@ def duplicate_standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
     return rows
 
 
-def standings_csv_rows(tournament: Tournament) -> list[list[Any]]:
+def standings_csv_rows(tournament: Tournament, user=None) -> list[list[Any]]:
     """The stored standings as rows for a CSV file: a header row, then one row a line (a
-    duplicate event's: `duplicate_standings_csv_rows`)."""
+    duplicate event's: `duplicate_standings_csv_rows`, as its page shows them to `user`)."""
     if tournament.is_duplicate:
-        return duplicate_standings_csv_rows(tournament)
+        return duplicate_standings_csv_rows(tournament, user)
     tiebreaks = tiebreaks_of(tournament)
     header = [
         _("Rank"),

@@ -109,7 +109,7 @@ def standings_csv(request, pk):
     # and "standings" in the reader's language.
     word = name_slug(pgettext("a file name", "standings")) or "standings"
     filename = f"{name_slug(tournament.name) or 'tournament'}-{word}.csv"
-    return csv_response(selectors.standings_csv_rows(tournament), filename)
+    return csv_response(selectors.standings_csv_rows(tournament, request.user), filename)
 
 
 # Brackets ----------------------------------------------------------------------------------------

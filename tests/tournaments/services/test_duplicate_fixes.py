@@ -11,6 +11,7 @@ import re
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
+from rest_framework.test import APIClient
 
 from accounts.models import Notice
 from tournaments import duplicate_selectors as dup
@@ -117,6 +118,33 @@ def test_the_duplicate_csv_has_the_standings_pages_figures_and_columns(event, di
         for line in shown["lines"]
     ]
     assert all(int(row[4]) == 3 for row in lines)  # every board played, not a stale count
+
+
+def test_while_the_event_runs_each_reader_gets_the_csv_of_the_page_they_see(
+    event, director, outsider
+):
+    """A director's standings page counts every confirmed result, a player's only the boards
+    every table has played: each one's CSV says what their page says."""
+    round1 = event.round_set.get(number=1)
+    for table in round1.tables.all():
+        for board in table.boards:
+            services.board_result_enter(
+                director, table, board, contract="7H", declarer=0, tricks=5 + table.number
+            )
+    seen = dup.duplicate_standings(event, dup.board_access(director, event))
+    assert seen["lines"] and all(line["boards"] == 1 for line in seen["lines"])
+    for client, lines in ((page(director), seen["lines"]), (page(outsider), [])):
+        text = client.get(f"/tournaments/{event.pk}/standings.csv").content.decode("utf-8-sig")
+        rows = list(csv.reader(io.StringIO(text)))
+        boards, percent = rows[0].index("Boards played"), rows[0].index("Percentage")
+        assert [(r[1], int(r[boards]), float(r[percent])) for r in rows[1:]] == [
+            (line["name"], line["boards"], line["percentage"]) for line in lines
+        ]
+    api = APIClient()
+    api.force_authenticate(director)
+    text = api.get(f"/api/tournaments/{event.pk}/standings-csv/").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert [r[1] for r in rows[1:]] == [line["name"] for line in seen["lines"]]
 
 
 def test_the_total_points_csv_gives_the_total(make_tournament, director):
