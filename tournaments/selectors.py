@@ -632,7 +632,8 @@ def _scalar(queryset, expression):
 
 def tournament_signature(pk: int) -> str | None:
     """Everything the tournament page shows that changes during play, as one short string:
-    the standings version, the published rounds and the results. One query."""
+    the standings version, the published rounds and the results (a duplicate event's board
+    results too). One query."""
     rounds = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=Round.Status.DRAFT)
     results = TableResult.objects.filter(tournament=OuterRef("pk"))
     row = (
@@ -654,6 +655,8 @@ def tournament_signature(pk: int) -> str | None:
             "results_in",
             "entered",
             "confirmed",
+            # A duplicate event's board results (its standings box is computed from them).
+            "boards_version",
         )
         .first()
     )

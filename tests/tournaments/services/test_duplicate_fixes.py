@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import Notice
 from tournaments import duplicate_selectors as dup
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import BoardResult
 from tournaments.services import duplicate
 
@@ -173,6 +173,17 @@ def test_the_tournament_pages_standings_box_reads_the_live_standings(event, dire
     cells = re.findall(r'<td class="num">([^<]*)</td>', box)
     assert cells == [str(line["percentage"]) for line in shown["lines"]]
     assert "The standings appear with the first results." not in box
+
+
+def test_the_tournament_page_refreshes_when_a_board_is_confirmed(event, director):
+    """Its poll's signature changes with each board result, not only when the worker has
+    stored new standings."""
+    before = selectors.tournament_signature(event.pk)
+    table = _physical_table(event)
+    services.board_result_enter(
+        director, table, table.boards[0], contract="7H", declarer=0, tricks=8
+    )
+    assert selectors.tournament_signature(event.pk) != before
 
 
 # 2. A pending board shows in full, and the other pair may dispute it ---------------------------
