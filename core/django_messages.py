@@ -56,6 +56,9 @@ DJANGO_MESSAGES = (
     # قبل دوپہر and بعد دوپہر): "evening" (ਸ਼ਾਮ, شام) is wrong for a 10 pm night.
     gettext_noop("AM"),
     gettext_noop("PM"),
+    # django.utils.dates' day abbreviations: Django's Malay shortens Sunday (Ahad) to "Aha";
+    # Malaysian calendars write "Ahd" (CLDR too).
+    gettext_noop("Sun"),
     # Django's Urdu writes the two-eyed ھ (which only marks an aspirate, as in تھا) for the
     # plain ہ in these: "ھے", "نھیں", "ھاں" and Saturday as "ھفتہ"; Django's Marathi and
     # Punjabi lack some of them. Forms and dates use them.
