@@ -44,6 +44,7 @@ class ObtainTokenView(APIView):
     throttle_scope = "token"
 
     @extend_schema(
+        summary="Get a token",
         request=LoginSerializer,
         responses={200: NewTokenSerializer, 400: BAD_LOGIN, 429: TOO_MANY},
         auth=[],
@@ -76,7 +77,7 @@ class LogoutView(APIView):
     authentication_classes = (TokenAuthentication,)
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(summary="Revoke this token", request=None, responses={204: None})
     def post(self, request):
         tokens.token_revoke(request.user, request.auth.token_key)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -88,7 +89,7 @@ class LogoutAllView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(summary="Revoke all your tokens", request=None, responses={204: None})
     def post(self, request):
         tokens.tokens_revoke_all(request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -100,7 +101,7 @@ class TokenListView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(responses={200: TokenSerializer(many=True)})
+    @extend_schema(summary="Your tokens", responses={200: TokenSerializer(many=True)})
     def get(self, request):
         current = request.auth if hasattr(request.auth, "token_key") else None
         rows = tokens.token_list(request.user, current)
@@ -113,7 +114,7 @@ class TokenDetailView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(responses={204: None, 404: NO_TOKEN})
+    @extend_schema(summary="Revoke a token", responses={204: None, 404: NO_TOKEN})
     def delete(self, request, prefix):
         tokens.token_revoke(request.user, prefix)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import filters, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -41,6 +41,10 @@ def _with_errors(ok: dict) -> dict:
 # Clubs -------------------------------------------------------------------------------------------
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Clubs"),
+    retrieve=extend_schema(summary="A club"),
+)
 @extend_schema(tags=["clubs"])
 class ClubViewSet(
     mixins.ListModelMixin,
@@ -165,6 +169,10 @@ class ClubViewSet(
 # Memberships and requests ------------------------------------------------------------------------
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Memberships"),
+    retrieve=extend_schema(summary="A membership"),
+)
 @extend_schema(tags=["memberships"])
 class MembershipViewSet(
     mixins.ListModelMixin,
@@ -211,6 +219,9 @@ class MembershipViewSet(
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Requests to join clubs"),
+)
 @extend_schema(tags=["memberships"])
 class JoinRequestViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Requests to join closed clubs: your own, and those at clubs you direct."""
@@ -258,6 +269,10 @@ class JoinRequestViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 # Nights and registrations ------------------------------------------------------------------------
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Club nights"),
+    retrieve=extend_schema(summary="A club night"),
+)
 @extend_schema(tags=["nights"])
 @extend_schema(
     methods=["GET"],
@@ -417,6 +432,10 @@ class NightViewSet(
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Registrations for nights"),
+    retrieve=extend_schema(summary="A registration"),
+)
 @extend_schema(tags=["nights"])
 class RegistrationViewSet(
     mixins.ListModelMixin,

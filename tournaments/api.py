@@ -12,7 +12,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -92,6 +97,10 @@ def _lookup(model, pk, field: str):
 # Tournaments -------------------------------------------------------------------------------------
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Tournaments"),
+    retrieve=extend_schema(summary="A tournament"),
+)
 @extend_schema(tags=["tournaments"])
 @extend_schema(
     methods=["GET"],
@@ -452,6 +461,9 @@ class TournamentViewSet(
         )
 
 
+@extend_schema_view(
+    retrieve=extend_schema(summary="An entrant"),
+)
 @extend_schema(tags=["tournaments"])
 class EntrantViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """An entrant: directors rename it or change its players; it may withdraw."""
@@ -509,6 +521,9 @@ class EntrantViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 # Rounds ------------------------------------------------------------------------------------------
 
 
+@extend_schema_view(
+    retrieve=extend_schema(summary="A round"),
+)
 @extend_schema(tags=["tournaments"])
 class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A round's table list; directors swap, publish, close, pair again or discard it."""

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -136,6 +136,10 @@ def _visible_events(user):
     return RobotEvent.objects.filter(rule).select_related("club")
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Robot duplicate events"),
+    retrieve=extend_schema(summary="A robot duplicate event"),
+)
 @extend_schema(tags=["robot duplicate"])
 @extend_schema(
     methods=["GET"],
@@ -159,6 +163,7 @@ class RobotEventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         return get_object_or_404(self.get_queryset(), pk=pk)
 
     @extend_schema(
+        summary="Enter the event",
         request=None,
         responses={201: RobotEntrySerializer, **error_responses(400, 401, 403, 404, 409)},
     )
@@ -170,7 +175,9 @@ class RobotEventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         entry = robot_event_enter(request.user, event)
         return Response(RobotEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: LeaderboardSerializer, **error_responses(404)})
+    @extend_schema(
+        summary="The leaderboard", responses={200: LeaderboardSerializer, **error_responses(404)}
+    )
     @action(detail=True, methods=["get"])
     def leaderboard(self, request, pk=None):
         """Every entrant ranked by matchpoint percentage over the boards you may see."""
@@ -178,7 +185,10 @@ class RobotEventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         entry = robot.entry_of(request.user, event)
         return Response(LeaderboardSerializer(robot.leaderboard(event, entry)).data)
 
-    @extend_schema(responses={200: BoardInfoSerializer(many=True), **error_responses(404)})
+    @extend_schema(
+        summary="The boards",
+        responses={200: BoardInfoSerializer(many=True), **error_responses(404)},
+    )
     @action(detail=True, methods=["get"])
     def boards(self, request, pk=None):
         """The event's boards: commitments always, seeds once revealed (at the close)."""
@@ -187,6 +197,7 @@ class RobotEventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         return Response(BoardInfoSerializer(robot.boards(event, entry), many=True).data)
 
     @extend_schema(
+        summary="A board's traveller",
         parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)],
         responses={200: TravellerSerializer, **error_responses(403, 404)},
     )

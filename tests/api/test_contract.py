@@ -178,3 +178,14 @@ def test_every_404_in_the_schema_has_the_error_body(schema):
             for status, answer in operation["responses"].items():
                 if status.startswith("4"):
                     assert "content" in answer, f"{method} {path} {status}"
+
+
+def test_every_operation_has_a_summary(schema):
+    """The docs list each operation by its summary; without one it showed only its path."""
+    missing = [
+        f"{method.upper()} {path}"
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if isinstance(operation, dict) and not operation.get("summary")
+    ]
+    assert not missing, missing
