@@ -71,3 +71,38 @@ document.addEventListener("change", (event) => {
   const form = event.target instanceof Element ? event.target.closest("form") : null;
   if (form && form.querySelector("[data-shown-when]")) showChosenParts(form);
 });
+
+// A table wider than its box scrolls inside it (.table-wrap). One that does becomes a tab stop,
+// so it can be scrolled from the keyboard, and a region named by its table's caption or by its
+// section's heading. Checked again when the window changes size or htmx brings new content.
+function markScrollingTables(root) {
+  const wraps = root.matches && root.matches(".table-wrap") ? [root] : [];
+  wraps.push(...(root.querySelectorAll ? root.querySelectorAll(".table-wrap") : []));
+  wraps.forEach((wrap) => {
+    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (scrolls && !wrap.hasAttribute("tabindex")) {
+      wrap.tabIndex = 0;
+      wrap.dataset.scrollStop = "";
+      const caption = wrap.querySelector("caption");
+      const section = wrap.closest("[aria-labelledby]");
+      if (caption && caption.textContent.trim()) {
+        wrap.setAttribute("role", "region");
+        wrap.setAttribute("aria-label", caption.textContent.trim());
+      } else if (section) {
+        wrap.setAttribute("role", "region");
+        wrap.setAttribute("aria-labelledby", section.getAttribute("aria-labelledby"));
+      }
+    } else if (!scrolls && "scrollStop" in wrap.dataset) {
+      ["tabindex", "role", "aria-label", "aria-labelledby", "data-scroll-stop"].forEach((name) =>
+        wrap.removeAttribute(name),
+      );
+    }
+  });
+}
+markScrollingTables(document);
+let resizing = 0;
+window.addEventListener("resize", () => {
+  window.clearTimeout(resizing);
+  resizing = window.setTimeout(() => markScrollingTables(document), 150);
+});
+document.addEventListener("htmx:load", (event) => markScrollingTables(event.detail.elt));
