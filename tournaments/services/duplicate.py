@@ -311,6 +311,22 @@ def _check_board(table: TournamentTable, number) -> int:
     return number
 
 
+def _at_a_board(actor, table, number, refusal: str):
+    """Lock the table for a player of it or a director writing a board's result at a physical
+    table of a running event: (tournament, table, director?, the actor's side, board number).
+    `refusal` is the message for anyone else."""
+    require_signed_in(actor)
+    tournament, table = lock_table(table)
+    director = is_director(actor, tournament)
+    side = _side_of(actor, table)
+    if not policies.may_enter_board(side, director):
+        raise NotAllowed(refusal)
+    _check_running(tournament, table, director)
+    if table.online:
+        raise Conflict(_("This table is played on the site: its results record themselves."))
+    return tournament, table, director, side, _check_board(table, number)
+
+
 def _check_running(tournament: Tournament, table: TournamentTable, director: bool) -> None:
     if not tournament.is_duplicate:
         raise Conflict(_("This is not a duplicate event."))
@@ -440,16 +456,12 @@ def board_result_enter(
     it); a director's entry is confirmed at once and may correct a confirmed one. Whatever a
     director enters goes into the audit log; changing a result already entered takes a
     `reason`."""
-    require_signed_in(actor)
-    tournament, table = lock_table(table)
-    director = is_director(actor, tournament)
-    side = _side_of(actor, table)
-    if not policies.may_enter_board(side, director):
-        raise NotAllowed(_("Only the players at this table or a director can enter its results."))
-    _check_running(tournament, table, director)
-    if table.online:
-        raise Conflict(_("This table is played on the site: its results record themselves."))
-    number = _check_board(table, number)
+    tournament, table, director, side, number = _at_a_board(
+        actor,
+        table,
+        number,
+        _("Only the players at this table or a director can enter its results."),
+    )
     solo = is_solo(tournament)
     if tournament.game == Game.FIVE_HUNDRED:
         values = _five_hundred_entry(tournament, contract, declarer, tricks)
@@ -570,16 +582,12 @@ def board_result_dispute(actor, table: TournamentTable | int, number) -> None:
     while it waits for confirmation: it is cleared so it can be entered again, and the players
     who entered it and the tournament's directors are told what was cleared and by whom. A
     player of the pair that entered it may clear their own entry (nobody is told)."""
-    require_signed_in(actor)
-    tournament, table = lock_table(table)
-    director = is_director(actor, tournament)
-    side = _side_of(actor, table)
-    if not policies.may_enter_board(side, director):
-        raise NotAllowed(_("Only the players at this table or a director can dispute its results."))
-    _check_running(tournament, table, director)
-    if table.online:
-        raise Conflict(_("This table is played on the site: its results record themselves."))
-    number = _check_board(table, number)
+    tournament, table, director, side, number = _at_a_board(
+        actor,
+        table,
+        number,
+        _("Only the players at this table or a director can dispute its results."),
+    )
     result = BoardResult.objects.select_for_update().filter(table=table, number=number).first()
     if result is None or result.is_confirmed:
         raise Conflict(
