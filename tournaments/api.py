@@ -766,3 +766,18 @@ class TournamentTableViewSet(viewsets.GenericViewSet):
         table = self.get_object()
         services.board_result_confirm(request.user, table, int(number))
         return self._boards(table)
+
+    @extend_schema(
+        summary="Dispute a board's result (the other pair or a director)",
+        description="Clears a result waiting for confirmation, so it can be entered again; the "
+        "pair who entered it and the tournament's directors are told. The pair who entered it "
+        "may clear their own entry this way too (nobody is told).",
+        parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        request=None,
+        responses=_with_errors({200: TableBoardSerializer(many=True), **error_responses(404)}),
+    )
+    @action(detail=True, methods=["post"], url_path=r"boards/(?P<number>[0-9]{1,4})/dispute")
+    def board_dispute(self, request, pk=None, number=None):
+        table = self.get_object()
+        services.board_result_dispute(request.user, table, int(number))
+        return self._boards(table)

@@ -558,7 +558,7 @@ class TableBoardSerializer(serializers.Serializer):
     has_result = serializers.BooleanField()
     pending = serializers.BooleanField()
     can_enter = serializers.BooleanField()
-    can_confirm = serializers.BooleanField()
+    can_confirm = serializers.BooleanField(help_text="You may confirm it, or dispute it.")
 
 
 class BoardResultInputSerializer(serializers.Serializer):

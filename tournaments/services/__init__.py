@@ -57,6 +57,7 @@ Standings
 from .drawing import advance_bracket, open_site_table
 from .duplicate import (
     board_result_confirm,
+    board_result_dispute,
     board_result_enter,
     duplicate_record_online,
     round_assign_averages,
@@ -124,6 +125,7 @@ __all__ = [
     "WrongStatus",
     "advance_bracket",
     "board_result_confirm",
+    "board_result_dispute",
     "board_result_enter",
     "duplicate_boards_channel",
     "duplicate_is_solo",

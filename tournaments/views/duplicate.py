@@ -17,7 +17,7 @@ from games.engines import five_hundred
 from .. import duplicate_selectors as dup
 from .. import policies, selectors, services
 from ..models import Entrant
-from ..services.duplicate import board_result_dispute
+from ..services import board_result_dispute
 from .common import (
     finish_action,
     forbidden,

@@ -142,6 +142,30 @@ def test_physical_entry_and_confirmation_by_api(event, director, outsider):
     )
 
 
+def test_a_board_result_is_disputed_by_api(event, director, outsider):
+    """The other pair clears a result it doesn't agree with; whoever entered it is told, and it
+    can be entered again."""
+    from accounts.models import Notice
+
+    table = table_of(event, 1)
+    board = table.boards[0]
+    ns, ew = user_at(table, 0), user_at(table, 1)
+    url = f"/api/tournament-tables/{table.pk}/boards/{board}/"
+    assert (
+        api(ns).post(url + "result/", {"contract": "7H", "declarer": 0, "tricks": 7}).status_code
+        == 201
+    )
+    assert api(outsider).post(url + "dispute/").status_code in (403, 404)
+    disputed = api(ew).post(url + "dispute/")
+    assert disputed.status_code == 200, disputed.content
+    row = next(r for r in disputed.json() if r["number"] == board)
+    assert row["has_result"] is False and row["can_enter"] is True
+    assert not BoardResult.objects.exists()
+    assert Notice.objects.filter(user=ns, key__startswith="tournaments.board_disputed").exists()
+    again = api(ew).post(url + "dispute/")
+    assert again.status_code == 409 and again.json()["code"]
+
+
 def test_pages_enter_and_confirm_by_plain_form_posts(event, director):
     table = table_of(event, 1)
     board = table.boards[0]
