@@ -125,6 +125,7 @@ class TableForm(forms.Form):
         label=gettext_lazy("Name for these options"),
         max_length=80,
         required=False,
+        validators=[validate_shown_name],
         help_text=gettext_lazy(
             "Save the options above as a named set of house rules to use again."
         ),
@@ -358,7 +359,9 @@ class DealVerifyForm(forms.Form):
 class BoardSetForm(forms.Form):
     """Deal a set of boards."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), required=False, max_length=100)
+    name = forms.CharField(
+        label=gettext_lazy("Name"), required=False, max_length=100, validators=[validate_shown_name]
+    )
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=Game.choices)
     players = forms.IntegerField(label=gettext_lazy("Players"), min_value=2, max_value=7)
     count = forms.IntegerField(label=gettext_lazy("Boards"), min_value=1, max_value=64)

@@ -304,6 +304,7 @@ class HouseRuleSetSerializer(serializers.ModelSerializer):
         model = HouseRuleSet
         fields = ["id", "name", "game", "options", "club", "club_id", "created_at"]
         read_only_fields = ["id", "created_at"]
+        extra_kwargs = {"name": {"validators": [validate_shown_name]}}
 
 
 class BoardSerializer(serializers.Serializer):
@@ -338,7 +339,13 @@ class BoardSetCreateSerializer(serializers.Serializer):
     players = serializers.IntegerField(min_value=2, max_value=7)
     count = serializers.IntegerField(min_value=1, max_value=64)
     options = serializers.DictField(required=False, default=dict)
-    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+    name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=100,
+        validators=[validate_shown_name],
+    )
 
 
 class BoardRevealSerializer(serializers.Serializer):

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import ClubNight
 from core.choices import Game
+from core.names import validate_shown_name
 from games.forms import option_field_name
 from games.models import BotLevel, HouseRuleSet
 from games.options import (
@@ -115,7 +116,9 @@ HIDDEN_OPTIONS = {"partnerships"}
 class TournamentForm(forms.Form):
     """Create a tournament (or change one's settings before it starts)."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
+    name = forms.CharField(
+        label=gettext_lazy("Name"), max_length=100, validators=[validate_shown_name]
+    )
     night = forms.TypedChoiceField(
         label=gettext_lazy("Club night"),
         required=False,

@@ -11,6 +11,7 @@ from clubs.permissions import club_access
 from clubs.serializers import InClubZone
 from core.api import ID_MAX
 from core.choices import Game
+from core.names import validate_shown_name
 from games.models import BotLevel
 from games.serializers import bot_levels_help
 
@@ -101,7 +102,7 @@ class TournamentInputSerializer(serializers.Serializer):
         validators=[validate_name_slug],
         help_text="The club's slug, in any script (when creating).",
     )
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_shown_name])
     game = serializers.ChoiceField(choices=Game.choices)
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     night = serializers.IntegerField(

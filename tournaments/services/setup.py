@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from accounts.models import User
 from clubs.models import Club, ClubNight, Registration
 from core.choices import Game
+from core.names import shown_name_problem
 from games.models import BotLevel, HouseRuleSet
 from games.options import OptionsError, validate_options
 
@@ -453,6 +454,9 @@ def _member_fields(spec: MemberSpec) -> dict[str, Any]:
         name = spec.strip()
         if len(name) > 100:
             raise InvalidInput(_("Keep a guest's name to 100 characters."), field="members")
+        problem = shown_name_problem(name)
+        if problem:
+            raise InvalidInput(problem, field="members")
         return {"guest_name": name}
     raise InvalidInput(_("Name each player: a member of the site or a guest."), field="members")
 
@@ -488,6 +492,9 @@ def _entrant_name(fields: list[dict[str, Any]]) -> str:
 
 
 def _create_entrant(tournament: Tournament, fields, *, name: str = "", late: bool) -> Entrant:
+    problem = shown_name_problem(name or "")
+    if problem:
+        raise InvalidInput(problem, field="name")
     name = (name or "").strip()[:120] or _entrant_name(fields)
     entrant = Entrant.objects.create(
         tournament=tournament, name=name, seed=_next_seed(tournament), late=late
@@ -596,6 +603,9 @@ def entrant_update(
     require_director(actor, tournament)
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     if name is not None:
+        problem = shown_name_problem(name)
+        if problem:
+            raise InvalidInput(problem, field="name")
         entrant.name = (name or "").strip()[:120] or entrant.name
     if members is not None:
         if not tournament.is_draft:
