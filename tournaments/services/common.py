@@ -86,6 +86,16 @@ def table_actor(tournament: Tournament):
     return membership.user if membership else None
 
 
+def directors_to_tell(tournament: Tournament, *, besides=()) -> list[int]:
+    """The ids of the club's owners and directors (who direct its tournaments), but `besides`
+    (users or ids: whoever acted, and those already told)."""
+    skip = {getattr(u, "pk", u) for u in besides}
+    ids = Membership.objects.filter(
+        club=tournament.club_id, role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
+    ).values_list("user_id", flat=True)
+    return [i for i in ids if i not in skip]
+
+
 def tournament_link(tournament: Tournament, name: str = "detail") -> str:
     """The address of a tournament page (empty when the pages are not installed)."""
     try:

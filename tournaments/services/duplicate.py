@@ -41,7 +41,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.notices import notices_send, register
-from clubs.models import Membership
 from core import live
 from core.choices import Game
 from games import boards as game_boards
@@ -66,6 +65,7 @@ from ..models import (
 )
 from ..scores import score_line
 from .common import (
+    directors_to_tell,
     enqueue_standings,
     is_director,
     lock_round,
@@ -628,14 +628,7 @@ def _tell_board_disputed(tournament: Tournament, table: TournamentTable, result,
             .values_list("member__user_id", flat=True)
         )
     notices_send(entered, "tournaments.board_disputed", params, link)
-    directors = (
-        Membership.objects.filter(
-            club=tournament.club_id, role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR]
-        )
-        .exclude(user=actor)
-        .exclude(user__in=entered)
-        .values_list("user_id", flat=True)
-    )
+    directors = directors_to_tell(tournament, besides=[actor, *entered])
     notices_send(directors, "tournaments.board_disputed_director", params, link)
 
 

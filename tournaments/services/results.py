@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import Notice
 from accounts.notices import notices_send, notices_settle
-from clubs.models import Membership
 from games.models import Table as GameTable
 from games.models import TableHand
 
@@ -29,6 +28,7 @@ from ..models import ResultAudit, TableResult, TableSeat, Tournament, Tournament
 from ..scores import score_line
 from ..signals import result_confirmed
 from .common import (
+    directors_to_tell,
     enqueue_standings,
     is_director,
     lock_table,
@@ -448,15 +448,7 @@ def _audit_disputed(tournament, table, result: TableResult, actor) -> None:
 def _tell_directors_disputed(tournament, table, result: TableResult, actor, told) -> None:
     """Tell the club's directors (but whoever disputed it, and those already told) that a
     table's entry was disputed and cleared, with a link to the table."""
-    directors = (
-        Membership.objects.filter(
-            club_id=tournament.club_id,
-            role__in=[Membership.Role.OWNER, Membership.Role.DIRECTOR],
-        )
-        .exclude(user=actor)
-        .exclude(user_id__in=told)
-        .values_list("user_id", flat=True)
-    )
+    directors = directors_to_tell(tournament, besides=[actor, *told])
     try:
         url = reverse("tournaments:table", args=[tournament.pk, table.pk])
     except NoReverseMatch:
