@@ -24,6 +24,7 @@ from core.choices import Game
 from games.engines import five_hundred
 from games.models import Board
 from games.presenters.cards import call_info
+from games.presenters.text import pitch_point_names
 
 from . import policies
 from .formats import FormatError
@@ -491,7 +492,9 @@ def pitch_bids(tournament: Tournament) -> list[int]:
 
 
 def pitch_points() -> list[tuple[str, str]]:
-    return [("high", _("High")), ("low", _("Low")), ("jack", _("Jack")), ("game", _("Game"))]
+    """Pitch's four points, named as the game's pages name them (in Malay "Game" stays "Game",
+    the point, not "Permainan", the game)."""
+    return pitch_point_names()
 
 
 def point_fields(result_row: dict[str, Any] | None) -> list[dict[str, Any]]:

@@ -412,3 +412,17 @@ def test_the_five_hundred_board_form_starts_empty(event):
     # Passed out needs neither.
     page(ns).post(base + f"boards/{board}/enter/", {"contract": "pass", "declarer": ""})
     assert BoardResult.objects.get().contract == "pass"
+
+
+def test_the_board_form_names_pitchs_points_as_the_game_pages_do(pitch_event):
+    """In Malay the Game point stays "Game" (the glossary's word), not "Permainan" (a game)."""
+    from django.utils import translation
+
+    with translation.override("ms"):
+        names = dict(dup.pitch_points())
+    assert names == {"high": "High", "low": "Low", "jack": "Jack", "game": "Game"}
+    table = _physical_table(pitch_event)
+    client = page(user_at(table, 0))
+    client.cookies["kookaburra_language"] = "ms"
+    html = client.get(f"/tournaments/{pitch_event.pk}/duplicate/tables/{table.pk}/").content
+    assert re.search(r'<label>Game <select name="point_game"', html.decode())
