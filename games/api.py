@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -270,6 +271,8 @@ class TableLegalView(GameAPIView):
 
 class TableActView(GameAPIView):
     permission_classes = [IsAuthenticated]
+    # An action is a JSON object ({"bid": "7H"}, {"play": "QS"}): a form can't carry one.
+    parser_classes = [JSONParser]
 
     @extend_schema(
         tags=TAGS,

@@ -114,3 +114,21 @@ def test_a_hand_record_asked_for_during_the_hand_is_utf8_text(client, four, sett
     assert response.status_code == 409
     assert response["Content-Type"] == "text/plain; charset=utf-8"
     assert response.content.decode("utf-8")
+
+
+def test_act_takes_json_only_and_says_so(db, four):
+    """An action is a JSON object: a form-encoded act is a 415 with a code, and the schema offers
+    only JSON (it listed forms, which always failed)."""
+    from rest_framework.test import APIClient
+
+    from games import services
+
+    table = services.table_create(four[0], game="pitch", players=4, seat=0, seed=1)
+    client = APIClient()
+    client.force_authenticate(four[0])
+    answer = client.post(f"/api/tables/{table.pk}/act/", {"action": "pass"})
+    assert answer.status_code == 415
+    assert answer.json()["code"]
+    schema = client.get("/api/schema/?format=json").json()
+    content = schema["paths"]["/api/tables/{id}/act/"]["post"]["requestBody"]["content"]
+    assert list(content) == ["application/json"]
