@@ -15,6 +15,16 @@ from django.utils.translation import get_language
 COMMAS = {"ur": "،"}
 
 
+def comma() -> str:
+    """The active language's comma: "،" in Urdu, "," otherwise (between a list's items too)."""
+    return COMMAS.get((get_language() or "").split("-")[0], ",")
+
+
+def listed(items) -> str:
+    """`items` joined by the reader's comma and a space ("High, Low", "ہائی، لو")."""
+    return f"{comma()} ".join(str(item) for item in items)
+
+
 def _named(fmt: str) -> bool:
     """Whether `fmt` names a format (DATETIME_FORMAT) rather than spelling one out."""
     return fmt.isupper() or "_" in fmt

@@ -3,6 +3,7 @@ selectors build); input serializers only parse: the services decide what is allo
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -184,7 +185,9 @@ class MemberInputSerializer(serializers.Serializer):
     def validate(self, data):
         given = [k for k in ("user_id", "username", "guest_name") if data.get(k) not in (None, "")]
         if len(given) != 1:
-            raise serializers.ValidationError("Give one of user_id, username or guest_name.")
+            raise serializers.ValidationError(
+                gettext("Give one of user_id, username or guest_name.")
+            )
         return data
 
 

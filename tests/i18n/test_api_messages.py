@@ -50,3 +50,18 @@ def test_english_is_drfs_own(api):
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert response.json()["fields"]["players"] == ["Ensure this value is less than or equal to 7."]
+
+
+@pytest.mark.django_db
+def test_our_own_serializer_messages_follow_accept_language_too(api):
+    """A serializer's own refusal is translated like the rest ("Give one of user_id, …")."""
+    from django.utils import translation
+
+    from tournaments.serializers import MemberInputSerializer
+
+    with translation.override("ur"):
+        form = MemberInputSerializer(data={})
+        assert not form.is_valid()
+        assert form.errors["non_field_errors"] == [
+            "user_id، username یا guest_name میں سے ایک دیں۔"
+        ]

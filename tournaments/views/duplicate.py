@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from core import live
+from core.dates import listed
 from core.decorators import login_required_htmx
 from games.engines import five_hundred
 
@@ -202,7 +203,7 @@ def board_enter(request, pk, table_id, number):
     if missing:
         error = services.InvalidInput(
             _("Board %(board)s: choose %(fields)s before entering the result.")
-            % {"board": number, "fields": ", ".join(missing)}
+            % {"board": number, "fields": listed(missing)}
         )
         return _answer(request, tournament, table_id, error=error)
     try:

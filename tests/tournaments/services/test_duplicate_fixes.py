@@ -426,3 +426,46 @@ def test_the_board_form_names_pitchs_points_as_the_game_pages_do(pitch_event):
     client.cookies["kookaburra_language"] = "ms"
     html = client.get(f"/tournaments/{pitch_event.pk}/duplicate/tables/{table.pk}/").content
     assert re.search(r'<label>Game <select name="point_game"', html.decode())
+
+
+def test_the_pair_changing_its_own_pending_entry_starts_from_it(pitch_event):
+    """A pair fixing one field of the result it entered (still waiting for confirmation) sees
+    every field as it entered it, as a director's correction does."""
+    table = _physical_table(pitch_event)
+    board = table.boards[0]
+    ns = user_at(table, 0)
+    base = f"/tournaments/{pitch_event.pk}/duplicate/tables/{table.pk}/"
+    entry = {"contract": "3", "declarer": "0", "point_high": "0", "point_low": "1"}
+    entry |= {"point_jack": "none", "point_game": "0"}
+    page(ns).post(base + f"boards/{board}/enter/", entry)
+    assert BoardResult.objects.get().is_confirmed is False
+    html = page(ns).get(base).content.decode()
+    assert _selected(html, "contract") == ["3"]
+    assert _selected(html, "declarer") == ["0"]
+    assert _selected(html, "point_high") == ["0"] and _selected(html, "point_low") == ["1"]
+    assert _selected(html, "point_jack") == ["none"] and _selected(html, "point_game") == ["0"]
+
+
+def test_urdu_lists_use_urdus_comma_and_a_pitch_score_card_says_bid(pitch_event, director):
+    """An Urdu refusal naming the fields left empty, and a board's line of scores, join their
+    items with "،"; a Pitch pair's score card heads its column "Bid and pitcher"."""
+    table = _physical_table(pitch_event)
+    board = table.boards[0]
+    ns = user_at(table, 0)
+    client = page(ns)
+    client.cookies["kookaburra_language"] = "ur"
+    base = f"/tournaments/{pitch_event.pk}/duplicate/tables/{table.pk}/"
+    empty = dict.fromkeys(
+        ["contract", "declarer", "point_high", "point_low", "point_jack", "point_game"], ""
+    )
+    text = client.post(base + f"boards/{board}/enter/", empty, **HTMX).content.decode()
+    assert "بولی، پچر" in text and "بولی, پچر" not in text
+    entry = {"contract": "3", "declarer": "0", "point_high": "0", "point_low": "1"}
+    entry |= {"point_jack": "none", "point_game": "0"}
+    client.post(base + f"boards/{board}/enter/", entry)
+    html = client.get(base).content.decode()
+    assert re.search(r'class="ns-score">-?\d+</strong>، ', html)
+    card = page(director).get(
+        f"/tournaments/{pitch_event.pk}/duplicate/pairs/{table.seats.first().entrant_id}/"
+    )
+    assert "Bid and pitcher" in card.content.decode()
