@@ -542,56 +542,80 @@ def standings(tournament: Tournament) -> list[dict[str, Any]]:
     """The standings as last recalculated, best first: one dict a line with `rank`, `entrant`
     (id, name, seed, withdrawn), `points`, `played`, `wins`, `draws`, `losses`, `byes`,
     `game_points`, `hands_won` and `tiebreaks` (label and value, in the director's order)."""
-    if tournament.is_duplicate:
-        # Computed now, as the duplicate standings page computes them (the stored snapshot
-        # catches up only when the worker has recalculated it).
-        return duplicate_standings_lines(tournament)
     # The tiebreaks' names in the reader's language, once for every line.
     labels = {str(key): str(label) for key, label in TIEBREAK_LABELS.items()}
-    # Plain values, not model instances: only what a line shows, with its entrant's name.
-    rows = (
-        Standing.objects.filter(tournament=tournament)
-        .order_by("position")
-        .values(
-            *Standing.LINE_FIELDS,
-            "points",
-            "entrant_id",
-            "entrant__name",
-            "entrant__seed",
-            "entrant__withdrawn",
+    if tournament.is_duplicate:
+        rows = _duplicate_rows_now(tournament)
+    else:
+        # Plain values, not model instances: only what a line shows, with its entrant's name.
+        rows = (
+            Standing.objects.filter(tournament=tournament)
+            .order_by("position")
+            .values(
+                *Standing.LINE_FIELDS,
+                "points",
+                "entrant_id",
+                "entrant__name",
+                "entrant__seed",
+                "entrant__withdrawn",
+            )
         )
-    )
+    return [_standing_line(row, labels) for row in rows]
+
+
+def _duplicate_rows_now(tournament: Tournament) -> list[dict[str, Any]]:
+    """A duplicate event's standings rows computed now, as the worker stores them
+    (`services.duplicate.duplicate_standings_rows`: what everyone may see) and as its standings
+    page computes them: the stored snapshot catches up only when the worker has recalculated
+    it. With each entrant's name, seed and withdrawal, as `standings` reads stored rows."""
+    from .services.duplicate import duplicate_standings_rows  # the services import this module
+
+    entrants = Entrant.objects.filter(tournament=tournament).in_bulk()
     out = []
-    for row in rows:
-        data = row["data"] or {}
+    for row in duplicate_standings_rows(tournament):
+        entrant = entrants.get(row["entrant_id"])
+        if entrant is None:  # the bot pair is never ranked
+            continue
         out.append(
             {
-                "position": row["position"],
-                "rank": row["rank"],
-                "entrant": {
-                    "id": row["entrant_id"],
-                    "name": row["entrant__name"],
-                    "seed": row["entrant__seed"],
-                    "withdrawn": row["entrant__withdrawn"],
-                },
-                "points": data.get("points", plain(row["points"])),
-                "played": row["played"],
-                "wins": row["wins"],
-                "draws": row["draws"],
-                "losses": row["losses"],
-                "byes": row["byes"],
-                "game_points": row["game_points"],
-                "hands_won": row["hands_won"],
-                "points_difference": data.get("points_difference"),
-                "buchholz": data.get("buchholz"),
-                "sonneborn_berger": data.get("sonneborn_berger"),
-                "tiebreaks": [
-                    {**t, "label": labels[t["key"]]} if t.get("key") in labels else t
-                    for t in data.get("tiebreaks", [])
-                ],
+                **row,
+                "points": row["data"]["points"],
+                "entrant__name": entrant.name,
+                "entrant__seed": entrant.seed,
+                "entrant__withdrawn": entrant.withdrawn,
             }
         )
     return out
+
+
+def _standing_line(row: dict[str, Any], labels: dict[str, str]) -> dict[str, Any]:
+    """One standings line from a stored (or duplicate, computed) row."""
+    data = row["data"] or {}
+    return {
+        "position": row["position"],
+        "rank": row["rank"],
+        "entrant": {
+            "id": row["entrant_id"],
+            "name": row["entrant__name"],
+            "seed": row["entrant__seed"],
+            "withdrawn": row["entrant__withdrawn"],
+        },
+        "points": data.get("points", plain(row["points"])),
+        "played": row["played"],
+        "wins": row["wins"],
+        "draws": row["draws"],
+        "losses": row["losses"],
+        "byes": row["byes"],
+        "game_points": row["game_points"],
+        "hands_won": row["hands_won"],
+        "points_difference": data.get("points_difference"),
+        "buchholz": data.get("buchholz"),
+        "sonneborn_berger": data.get("sonneborn_berger"),
+        "tiebreaks": [
+            {**t, "label": labels[t["key"]]} if t.get("key") in labels else t
+            for t in data.get("tiebreaks", [])
+        ],
+    }
 
 
 def boards_version(tournament_id: int) -> int | None:
@@ -702,50 +726,6 @@ def _public_duplicate_standings(tournament: Tournament, user=None) -> dict[str, 
 
     reader = user if user is not None else AnonymousUser()
     return dup.duplicate_standings(tournament, dup.board_access(reader, tournament))
-
-
-def duplicate_standings_lines(tournament: Tournament) -> list[dict[str, Any]]:
-    """A duplicate event's standings in the shape of `standings` (for the tournament page and
-    the API): `points` is the percentage (matchpoints) or the total points, `played` the boards
-    played, and the table-result columns are 0."""
-    table = _public_duplicate_standings(tournament)
-    entrants = {e.pk: e for e in Entrant.objects.filter(tournament=tournament)}
-    out = []
-    for position, line in enumerate(table["lines"], start=1):
-        entrant = entrants.get(line["entrant_id"])
-        if entrant is None:  # the bot pair is never ranked
-            continue
-        points = line["percentage"] if line["percentage"] is not None else line["total"]
-        out.append(
-            {
-                "position": position,
-                "rank": line["rank"],
-                "entrant": {
-                    "id": entrant.pk,
-                    "name": entrant.name,
-                    "seed": entrant.seed,
-                    "withdrawn": entrant.withdrawn,
-                },
-                "points": points,
-                "played": line["boards"],
-                "wins": 0,
-                "draws": 0,
-                "losses": 0,
-                "byes": 0,
-                "game_points": 0,
-                "hands_won": 0,
-                "points_difference": None,
-                "buchholz": None,
-                "sonneborn_berger": None,
-                "tiebreaks": [],
-                "field": line["field"],
-                "total": line["total"],
-                "top": line["top"],
-                "percentage": line["percentage"],
-                "tied": line["tied"],
-            }
-        )
-    return out
 
 
 def duplicate_standings_csv_rows(tournament: Tournament, user=None) -> list[list[Any]]:
