@@ -1,10 +1,8 @@
 from django.conf import settings
 from django.contrib import admin
-from django.http import HttpResponsePermanentRedirect
-from django.urls import Resolver404, include, path, re_path, resolve
+from django.urls import include, path, re_path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
-from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -13,7 +11,7 @@ from drf_spectacular.views import (
 )
 
 from accounts.views import language_set
-from core.views import healthz, not_found
+from core.views import api_not_found, api_unslashed, healthz
 from games import rules_views
 from games.views.boards import deal_algorithm, deal_verify
 from home.views import home
@@ -29,27 +27,6 @@ DOCS_CSP = {
 }
 # Under /api/, a URL no route matches answers the API's JSON 404.
 handler404 = "core.views.not_found"
-
-
-@csrf_exempt  # it changes nothing, so a POST needs no CSRF token to be told there is nothing
-def api_not_found(request, *args, **kwargs):
-    """The JSON 404 of an /api/ address no route matches, for every method."""
-    return not_found(request)
-
-
-@csrf_exempt
-def api_unslashed(request, *args, **kwargs):
-    """An /api/ address without its final slash: sent on to the slashed address when that is
-    an API route and the request is a GET or HEAD (as APPEND_SLASH does everywhere); a POST,
-    PUT, PATCH or DELETE can't be sent on without losing its body, and an address that is
-    nothing either way is nothing: both answer the JSON 404."""
-    try:
-        match = resolve(f"{request.path_info}/")
-    except Resolver404:
-        match = None
-    if match is not None and match.func is not api_not_found and request.method in ("GET", "HEAD"):
-        return HttpResponsePermanentRedirect(request.get_full_path(force_append_slash=True))
-    return not_found(request)
 
 
 urlpatterns = [
