@@ -29,6 +29,7 @@ Standings and brackets
     live_standings(tournament)                 computed now from confirmed results (not stored)
     standings_csv_rows(tournament, user=None)  header + one row per line, for a CSV download
                                                (a duplicate event's: its standings page's columns)
+    disputed_tables(table_ids)                 tables whose entry was disputed, and no result since
     bracket(tournament)                        the stored bracket snapshot (brackets only)
     bracket_state(tournament)                  formats.BracketState computed now (brackets only)
 
@@ -615,6 +616,28 @@ def _standing_line(row: dict[str, Any], labels: dict[str, str]) -> dict[str, Any
             {**t, "label": labels[t["key"]]} if t.get("key") in labels else t
             for t in data.get("tiebreaks", [])
         ],
+    }
+
+
+# The audit log's status for an entry disputed at the table (services.results writes it).
+DISPUTED = "disputed"
+
+
+def disputed_tables(table_ids) -> dict[int, ResultAudit]:
+    """Of these tables, those whose entry was disputed and that have had no result since: the
+    table id → the audit entry of the dispute (its actor disputed `old.scores`)."""
+    latest: dict[int, ResultAudit] = {}
+    audits = (
+        ResultAudit.objects.filter(table_id__in=list(table_ids), table__result__isnull=True)
+        .select_related("actor")
+        .order_by("table_id", "-at", "-id")
+    )
+    for audit in audits:
+        latest.setdefault(audit.table_id, audit)
+    return {
+        table_id: audit
+        for table_id, audit in latest.items()
+        if (audit.new or {}).get("status") == DISPUTED
     }
 
 

@@ -24,7 +24,7 @@ from games.models import Table as GameTable
 from games.models import TableHand
 
 from .. import policies, selectors
-from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
+from ..models import TableResult, TableSeat, Tournament, TournamentTable
 from ..scores import score_line
 from ..signals import result_confirmed
 from .common import (
@@ -430,7 +430,6 @@ def result_reject(actor, table: TournamentTable) -> None:
 #: The audit log's reason for a disputed entry (stored in English, like every reason; the pages
 #: show their own words for it, in the reader's language).
 DISPUTED_REASON = "Disputed at the table: the entry was cleared."
-DISPUTED = "disputed"
 
 
 def _audit_disputed(tournament, table, result: TableResult, actor) -> None:
@@ -441,7 +440,7 @@ def _audit_disputed(tournament, table, result: TableResult, actor) -> None:
         "entered_side": result.entered_side,
         "entered_by": result.entered_by.shown_name if result.entered_by_id else None,
     }
-    new = {"status": DISPUTED, "scores": [], "hands_won": [], "winners": []}
+    new = {"status": selectors.DISPUTED, "scores": [], "hands_won": [], "winners": []}
     result_audit(tournament, table, actor, old, new, DISPUTED_REASON)
 
 
@@ -470,24 +469,6 @@ def _tell_directors_disputed(tournament, table, result: TableResult, actor, told
         },
         url,
     )
-
-
-def disputed_tables(table_ids) -> dict[int, ResultAudit]:
-    """Of these tables, those whose entry was disputed and that have had no result since: the
-    table id → the audit entry of the dispute (its actor disputed `old.scores`)."""
-    latest: dict[int, ResultAudit] = {}
-    audits = (
-        ResultAudit.objects.filter(table_id__in=list(table_ids), table__result__isnull=True)
-        .select_related("actor")
-        .order_by("table_id", "-at", "-id")
-    )
-    for audit in audits:
-        latest.setdefault(audit.table_id, audit)
-    return {
-        table_id: audit
-        for table_id, audit in latest.items()
-        if (audit.new or {}).get("status") == DISPUTED
-    }
 
 
 def _tell_disputed(tournament, table, result: TableResult, actor) -> list[int]:

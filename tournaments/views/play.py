@@ -27,7 +27,6 @@ from ..formats import round_count
 from ..forms import ResultForm
 from ..models import Entrant, Round, TableResult, TableSeat, Tournament
 from ..scores import score_line
-from ..services.results import disputed_tables
 from .common import (
     access_of,
     finish_action,
@@ -125,7 +124,9 @@ def result_box(request, tournament, table, access, *, where, posted=None, **flas
         box["audits"] = list(
             selectors.result_audit_log(tournament).filter(table=table).select_related("actor")
         )
-        dispute = None if result is not None else disputed_tables([table.pk]).get(table.pk)
+        dispute = (
+            None if result is not None else selectors.disputed_tables([table.pk]).get(table.pk)
+        )
         box["disputed"] = _dispute_note(dispute) if dispute else None
     return box
 
@@ -252,7 +253,7 @@ def pair_next_round(request, pk):
 
 
 def _dispute_note(audit) -> dict:
-    """What a director is shown of a table's disputed entry (see results.disputed_tables)."""
+    """What a director is shown of a table's disputed entry (see selectors.disputed_tables)."""
     old = audit.old or {}
     return {
         "by": audit.actor.shown_name if audit.actor_id else None,
@@ -265,7 +266,7 @@ def _dispute_note(audit) -> dict:
 def _mark_disputed(tables: list[dict]) -> None:
     """Mark each table (a `table_info` dict) whose entry was disputed and that has had no
     result since: `disputed` is who disputed which score (None when not disputed)."""
-    found = disputed_tables(t["id"] for t in tables if t["result"] is None)
+    found = selectors.disputed_tables(t["id"] for t in tables if t["result"] is None)
     for t in tables:
         audit = found.get(t["id"])
         t["disputed"] = _dispute_note(audit) if audit else None

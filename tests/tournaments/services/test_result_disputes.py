@@ -6,9 +6,8 @@ import pytest
 
 from accounts.models import Notice
 from clubs.models import Membership
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import ResultAudit, TableResult
-from tournaments.services import results
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +49,7 @@ def test_cancelling_your_own_entry_is_no_dispute(match, players):
     services.result_reject(players[1], table)  # the partner: the same side
     assert not ResultAudit.objects.exists()
     assert not Notice.objects.filter(key="tournaments.result_disputed_director").exists()
-    assert results.disputed_tables([table.pk]) == {}
+    assert selectors.disputed_tables([table.pk]) == {}
 
 
 def test_the_directors_are_told_of_a_dispute(match, players, director, second_director, member):
@@ -80,12 +79,12 @@ def test_a_disputed_table_stays_disputed_until_a_new_result(match, players):
     tournament, table = match
     other = tournament.round_set.get().tables.get(number=2)
     services.result_enter(players[0], table, scores=[14, 9])
-    assert results.disputed_tables([table.pk, other.pk]) == {}
+    assert selectors.disputed_tables([table.pk, other.pk]) == {}
     services.result_reject(players[2], table)
-    found = results.disputed_tables([table.pk, other.pk])
+    found = selectors.disputed_tables([table.pk, other.pk])
     assert list(found) == [table.pk] and found[table.pk].old["scores"] == [14, 9]
     services.result_enter(players[2], table, scores=[9, 14])
-    assert results.disputed_tables([table.pk]) == {}
+    assert selectors.disputed_tables([table.pk]) == {}
 
 
 def test_a_disputed_request_to_confirm_is_taken_away(match, players):
