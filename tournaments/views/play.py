@@ -259,7 +259,6 @@ def _dispute_note(audit) -> dict:
         "by": audit.actor.shown_name if audit.actor_id else None,
         "entered_by": old.get("entered_by"),
         "scores": old.get("scores") or [],
-        "at": audit.at,
     }
 
 
