@@ -180,7 +180,15 @@ def may_view(
         return True
     if seat_of(user, table, seats) is not None:
         return True
+    if _invited(table, token):
+        # The invite link itself, whoever holds it: signed out, they see the table and are asked
+        # to log in (or sign up) to take a seat, coming back to it with the link.
+        return True
     return join_refusal(user, table, token, clubs) is None
+
+
+def _invited(table: Table, token: str) -> bool:
+    return bool(token) and table.access == Table.Access.INVITE and token == table.invite_token
 
 
 _boards_open = Q(boards_hidden=False) | Q(status=Table.Status.WAITING)
@@ -190,14 +198,14 @@ def viewable_by(user, token: str = "") -> Q:
     """`may_view` as a filter over tables: the tables `user` (with the invite `token`, if any)
     may see. A test checks that the two always agree."""
     rule = Q(access=Table.Access.ANYONE)
+    if token:
+        rule |= Q(access=Table.Access.INVITE, invite_token=token)
     if not _signed_in(user):
         return rule & _boards_open
     rule |= Q(
         Exists(Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user.pk)),
         access=Table.Access.CLUB,
     )
-    if token:
-        rule |= Q(invite_token=token) & ~Q(access=Table.Access.CLUB)
     rule &= _boards_open
     rule |= Q(created_by_id=user.pk)
     rule |= Q(Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk)))

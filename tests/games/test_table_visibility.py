@@ -178,3 +178,28 @@ def test_the_filter_and_may_view_always_agree(four, eve, wattle):
         assert found == expected, (user, table.access, token)
         version = selectors.table_version(table.pk, user, token)
         assert (version is not None) == expected
+
+
+def test_an_invite_link_opened_signed_out_asks_to_log_in_and_comes_back(four, make_user):
+    """A friend who follows the invite link before logging in sees the table (watching, hands
+    hidden) with a way to log in or sign up that returns to it; without the link it stays
+    unseen."""
+    table = services.table_create(four[0], game="pitch", players=4, access="invite")
+    url = reverse("games:table", args=[table.pk])
+    visitor = Client()
+    assert visitor.get(url).status_code == 404
+    assert visitor.get(url, {"token": "wrong"}).status_code == 404
+    page = visitor.get(url, {"token": table.invite_token})
+    assert page.status_code == 200
+    html = page.content.decode()
+    back = f"?next=/tables/{table.pk}/%3Ftoken%3D{table.invite_token}"
+    assert f'href="{reverse("accounts:signup")}{back}"' in html
+    assert f'href="{reverse("login")}{back}"' in html
+    for name in ("live", "poll"):
+        answer = visitor.get(reverse(f"games:{name}", args=[table.pk]), {"token": table.invite_token})
+        assert answer.status_code == 200, name
+    # Signed in with the link, they may sit.
+    friend = make_user("friend")
+    visitor.force_login(friend)
+    visitor.post(reverse("games:sit", args=[table.pk]), {"seat": "2", "token": table.invite_token})
+    assert table.seats.filter(user=friend, number=2).exists()
