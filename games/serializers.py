@@ -235,7 +235,7 @@ class ActSerializer(serializers.Serializer):
                 _("A card, bid or call is at most %(count)s characters.")
                 % {"count": MAX_ACTION_TEXT}
             )
-        if len(json.dumps(action, ensure_ascii=False)) > MAX_ACTION_SIZE:
+        if _json_size(action, MAX_ACTION_SIZE) > MAX_ACTION_SIZE:
             raise serializers.ValidationError(
                 _("An action is at most %(count)s characters long.") % {"count": MAX_ACTION_SIZE}
             )
@@ -250,16 +250,40 @@ MAX_ACTION_SIZE = 2000
 
 
 def _texts(value):
-    """Every string in a JSON value: its keys and its values, nested ones too."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from _texts(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _texts(item)
+    """Every string in a JSON value: its keys and its values, nested ones too. A walk with a
+    list, not recursion: a hostile action may nest a thousand levels deep."""
+    stack = [value]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                yield str(key)
+                stack.append(item)
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
+def _json_size(value, limit: int) -> int:
+    """How long `value` is written out as JSON (as json.dumps writes it), counted without
+    recursion and given up on once past `limit`."""
+    size = 0
+    stack = [value]
+    while stack and size <= limit:
+        value = stack.pop()
+        if isinstance(value, dict):
+            # Braces, and ": " and ", " between the entries.
+            size += 2 + 4 * len(value) - (2 if value else 0)
+            for key, item in value.items():
+                size += len(json.dumps(str(key), ensure_ascii=False))
+                stack.append(item)
+        elif isinstance(value, list):
+            size += 2 + 2 * len(value) - (2 if value else 0)
+            stack.extend(value)
+        else:
+            size += len(json.dumps(value, ensure_ascii=False))
+    return size
 
 
 class ActResultSerializer(serializers.Serializer):

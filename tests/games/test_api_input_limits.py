@@ -3,13 +3,18 @@ seat must be a seat number (400, not 403), an overlong action is refused without
 back, table names can't hide characters, and a hand's record asked for too early is plain text
 in UTF-8."""
 
+import json
+
 import pytest
 from django.core.exceptions import ValidationError
+from hypothesis import given
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import services
 from games.forms import TableForm
 from games.models import Table
+from games.serializers import _json_size
 
 
 @pytest.fixture
@@ -83,6 +88,40 @@ def test_an_overlong_action_is_refused_without_echoing_it(api, four, action):
     assert response.status_code == 400
     assert response.json()["code"] == "invalid"
     assert len(response.content) < 1000
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"a":' * 1000 + "1" + "}" * 1000,
+        '{"play":' + "[" * 1000 + "]" * 1000 + "}",
+        '{"discard":[' + '{"a":' * 950 + '"AS"' + "}" * 950 + "]}",
+    ],
+)
+def test_an_action_nested_a_thousand_deep_is_refused_not_a_crash(api, four, body):
+    """A small body nesting an action a thousand levels deep is a 400 like any overlong action
+    (it was a 500: the check walked it by recursion)."""
+    table = playing_table(four)
+    raw = f'{{"expected_action": {table.action_number}, "action": {body}}}'
+    response = api.post(f"/api/tables/{table.pk}/act/", raw, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert response.json()["field"] == "action"
+    table.refresh_from_db()
+    assert table.action_number == 0
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+)
+
+
+@given(JSON)
+def test_an_actions_size_is_counted_as_json_writes_it(value):
+    written = len(json.dumps(value, ensure_ascii=False))
+    assert _json_size(value, 10**9) == written
+    assert (_json_size(value, 10) > 10) == (written > 10)
 
 
 @pytest.mark.parametrize("name", ["\u202etxt.exe", "Table\u200b1", "\u2066Ann\u2069"])
