@@ -33,7 +33,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from accounts.notices import notices_send
 from clubs.models import Club
@@ -735,21 +735,16 @@ def table_act(
 
 
 def _stale_message(expected: int, played: int) -> str:
-    """Why an action naming the wrong action number changed nothing, in plain numbers."""
+    """Why an action naming the wrong action number changed nothing, in plain numbers: the
+    table's action number now and the one the request answered (no plural to agree with)."""
     if expected < played:
-        return ngettext(
-            "The game has moved on: you answered the table as it was after %(expected)d "
-            "action, but %(played)d have been played now. Reload and try again.",
-            "The game has moved on: you answered the table as it was after %(expected)d "
-            "actions, but %(played)d have been played now. Reload and try again.",
-            expected,
+        return gettext(
+            "The game has moved on: the table is at action %(played)d now, and you answered it "
+            "at action %(expected)d. Reload and try again."
         ) % {"expected": expected, "played": played}
-    return ngettext(
-        "You answered the table as it would be after %(expected)d action, but only "
-        "%(played)d have been played. Reload and try again.",
-        "You answered the table as it would be after %(expected)d actions, but only "
-        "%(played)d have been played. Reload and try again.",
-        expected,
+    return gettext(
+        "You answered the table at action %(expected)d, but it is only at action %(played)d. "
+        "Reload and try again."
     ) % {"expected": expected, "played": played}
 
 

@@ -182,8 +182,7 @@ def test_act_errors_have_reasons(clients, four, make_user, token_client):
     assert response.status_code == 409
     assert response.json()["code"] == "stale_action" and response.json()["action_number"] == 0
     assert response.json()["detail"] == (
-        "You answered the table as it would be after 4 actions, but only 0 have been played. "
-        "Reload and try again."
+        "You answered the table at action 4, but it is only at action 0. Reload and try again."
     )
     response = clients[seat].post(
         act, {"expected_action": 0, "action": {"call": "9"}}, format="json"

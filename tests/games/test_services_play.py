@@ -75,8 +75,7 @@ def test_stale_and_repeated_requests_change_nothing(four):
         services.table_act(four[seat], table.pk, 3, {"call": "pass"})
     assert caught.value.action_number == 0 and caught.value.status_code == 409
     assert caught.value.message == (
-        "You answered the table as it would be after 3 actions, but only 0 have been played. "
-        "Reload and try again."
+        "You answered the table at action 3, but it is only at action 0. Reload and try again."
     )
     services.table_act(four[seat], table.pk, 0, {"call": "pass"})
     before = snapshot(table)
@@ -85,9 +84,14 @@ def test_stale_and_repeated_requests_change_nothing(four):
     assert snapshot(table) == before
     # The numbers in the message are the ones sent and the ones played (not one more).
     assert caught.value.message == (
-        "The game has moved on: you answered the table as it was after 0 actions, but 1 have "
-        "been played now. Reload and try again."
+        "The game has moved on: the table is at action 1 now, and you answered it at action 0. "
+        "Reload and try again."
     )
+    with translation.override("pa"):
+        with pytest.raises(StaleAction) as caught:
+            services.table_act(four[seat], table.pk, 0, {"call": "pass"})
+    # No plural to agree with the wrong number ("1 ਚਾਲਾਂ"): the table's action number, named.
+    assert "ਚਾਲ ਨੰਬਰ 1 " in caught.value.message and "ਚਾਲ ਨੰਬਰ 0 " in caught.value.message
 
 
 def test_illegal_actions_carry_the_rules_reason(four):

@@ -222,6 +222,9 @@ def test_before_looking_a_player_may_bid_blind_misere(four, client_for):
     client = client_for(four[seat])
     page = page_of(client, table)
     assert "Your cards are face down" in page and 'data-card="' not in page
+    # It promises what the rules do: the cards are shown after the auction, not never.
+    assert "You see them once the auction is over" in page
+    assert "without ever seeing" not in page
     assert " disabled" not in button_for(
         page, "Bid blind misère: misère without looking at your cards (500)"
     )
