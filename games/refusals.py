@@ -9,6 +9,7 @@ active language:
     refusal_message("must_follow", {"suit": "H", "held": ["QH"]})
         -> "You must follow hearts: you hold Q♥"
     refusal_text(exc)                an IllegalAction (or anything with message_id and params)
+    malformed_text(exc)              why input isn't an action (cards.Malformed), worded
     record_error_text(exc)           a RecordError's reason, worded when it is a refusal
 
 Every caller that shows a refusal to people (games.errors.IllegalMove, the pages, the API, the
@@ -21,6 +22,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from core.dates import listed
 
 from .engines.five_hundred_notation import call_text as five_hundred_call_text
 from .engines.notation import card_text
@@ -38,6 +41,17 @@ MESSAGES: dict[str, Any] = {
     "malformed.pitch_play_suit": _("A play in Pitch names only its card"),
     "malformed.pitch_no_card": _("Pitch a card from your hand"),
     "malformed.not_card": _("{card!r} is not a card"),
+    # the shape of an action, a card or a suit (games.engines.cards.Malformed), after
+    # "That isn't an action: …"
+    "malformed.not_object": _("an action must be an object"),
+    "malformed.seat": _("an action needs a whole-number seat"),
+    "malformed.one_kind": _("an action must have exactly one of: {kinds}"),
+    "malformed.unknown_key": _("unknown key {key!r} in a {kind_key} action"),
+    "malformed.call_text": _("a call must be a string"),
+    "malformed.sans_kitty_bool": _("sans_kitty must be true or false"),
+    "malformed.discard_list": _("a discard must be a list of cards"),
+    "malformed.card_type": _("a card must be a string, not {value!r}"),
+    "malformed.not_suit": _("{suit_text!r} is not a suit (S, C, D or H)"),
     "malformed.suit_not_joker": _("You name a suit only when you lead the free Joker"),
     "malformed.nominate_suit": _("Nominate a suit: S, C, D or H"),
     "no_such_seat": _("There is no seat {seat} at a {players}-player table"),
@@ -146,7 +160,7 @@ def call_words(call: str) -> str:
 
 
 def _listed(words: list[str]) -> str:
-    return ", ".join(words)
+    return listed(words)
 
 
 def _word(table: dict[str, Any], value: Any) -> str:
@@ -173,6 +187,8 @@ def _worded(message_id: str, params: dict[str, Any]) -> dict[str, Any]:
             out[key] = _word(NEEDED_WORDS, value)
         elif key == "doing":
             out[key] = _word(DOING_WORDS, value)
+        elif key == "kinds":
+            out[key] = _listed([str(k) for k in value])
         elif key == "kind":
             table = KIND_NOUNS if message_id == "malformed.no_kind" else KIND_WORDS
             out[key] = _word(table, value)
@@ -192,6 +208,15 @@ def refusal_message(message_id: str, params: dict[str, Any] | None = None) -> st
 def refusal_text(exc) -> str:
     """An IllegalAction (or IllegalMove) as a sentence in the active language."""
     return refusal_message(exc.message_id, exc.params)
+
+
+def malformed_text(exc) -> str:
+    """Why input isn't an action (a games.engines.cards.Malformed), in the active language; any
+    other ValueError as it reads."""
+    message_id = getattr(exc, "message_id", None)
+    if message_id is None:
+        return str(exc)
+    return refusal_message(message_id, exc.params)
 
 
 def record_error_text(exc) -> str:

@@ -69,6 +69,7 @@ from .notices import seats_param, table_param
 from .options import OptionsError, validate_options
 from .policies import table_access
 from .presenters.cards import seat_place
+from .refusals import malformed_text
 from .selectors import table_seats
 from .signals import game_finished, hand_finished
 
@@ -700,7 +701,7 @@ def table_act(
             action = Action.from_record(record)
         except ValueError as exc:
             raise InvalidInput(
-                gettext("That isn't an action: %(reason)s.") % {"reason": exc}
+                gettext("That isn't an action: %(reason)s.") % {"reason": malformed_text(exc)}
             ) from None
         table_hand, hand = current.table_hand, current.hand
         if hand.to_act != action.seat:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol, runtime_checkable
 
-from .cards import SUIT_LETTERS, Card, parse_card, parse_suit
+from .cards import SUIT_LETTERS, Card, Malformed, parse_card, parse_suit
 
 ACTION_KINDS = ("call", "pitch", "discard", "call_partner", "nominate", "play")
 
@@ -245,16 +245,20 @@ class Action:
     def from_record(cls, obj: Any) -> Action:
         """Parse one action object strictly (shape only; the engine judges legality).
 
-        Raises ValueError with a reason for anything the format does not describe.
+        Raises Malformed (a ValueError) with a reason for anything the format does not describe.
         """
         if not isinstance(obj, dict):
-            raise ValueError("an action must be an object")
+            raise Malformed("malformed.not_object", "an action must be an object")
         seat = obj.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ValueError("an action needs a whole-number seat")
+            raise Malformed("malformed.seat", "an action needs a whole-number seat")
         kinds = [k for k in ACTION_KINDS if k in obj]
         if len(kinds) != 1:
-            raise ValueError("an action must have exactly one of: " + ", ".join(ACTION_KINDS))
+            raise Malformed(
+                "malformed.one_kind",
+                "an action must have exactly one of: " + ", ".join(ACTION_KINDS),
+                kinds=list(ACTION_KINDS),
+            )
         kind = kinds[0]
         allowed = {"seat", kind}
         if kind == "call":
@@ -263,18 +267,23 @@ class Action:
             allowed.add("suit")
         unknown = sorted(set(obj) - allowed)
         if unknown:
-            raise ValueError(f"unknown key {unknown[0]!r} in a {kind} action")
+            raise Malformed(
+                "malformed.unknown_key",
+                f"unknown key {unknown[0]!r} in a {kind} action",
+                key=unknown[0],
+                kind_key=kind,
+            )
         value = obj[kind]
         if kind == "call":
             if not isinstance(value, str):
-                raise ValueError("a call must be a string")
+                raise Malformed("malformed.call_text", "a call must be a string")
             sans = obj.get("sans_kitty", False)
             if not isinstance(sans, bool):
-                raise ValueError("sans_kitty must be true or false")
+                raise Malformed("malformed.sans_kitty_bool", "sans_kitty must be true or false")
             return cls(seat, "call", call=_canonical_call(value), sans_kitty=sans)
         if kind == "discard":
             if not isinstance(value, list):
-                raise ValueError("a discard must be a list of cards")
+                raise Malformed("malformed.discard_list", "a discard must be a list of cards")
             return cls(seat, "discard", cards=tuple(parse_card(c) for c in value))
         if kind == "nominate":
             return cls(seat, "nominate", suit=parse_suit(value))

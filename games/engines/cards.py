@@ -101,6 +101,18 @@ for _suit in SUITS:
         _ALL[(_suit << 5) | _rank] = _make((_suit << 5) | _rank)
 
 
+class Malformed(ValueError):
+    """Input the hand-record format does not describe: an action that isn't one, a card or suit
+    that isn't one. `message_id` ("malformed.not_card") and language-neutral `params` let the site
+    word it in the reader's language (games/refusals.py), as it words an IllegalAction; `str()`
+    is the plain English reason, for programs, logs and the engines' own callers."""
+
+    def __init__(self, message_id: str, reason: str, **params: object):
+        super().__init__(reason)
+        self.message_id = message_id
+        self.params = params
+
+
 def card(suit: int, rank: int) -> Card:
     """The interned card of that suit and rank."""
     return _ALL[(suit << 5) | rank]
@@ -115,21 +127,23 @@ def from_int(value: int) -> Card:
 
 
 def parse_card(text: str) -> Card:
-    """Parse the hand-record form (`10H`, `th`, `JK`); raise ValueError for anything else."""
+    """Parse the hand-record form (`10H`, `th`, `JK`); raise Malformed for anything else."""
     if not isinstance(text, str):
-        raise ValueError(f"a card must be a string, not {text!r}")
+        raise Malformed("malformed.card_type", f"a card must be a string, not {text!r}", value=text)
     upper = text.strip().upper()
     if upper == "JK":
         return JOKER
     rank_text, suit_text = upper[:-1], upper[-1:]
     if suit_text not in SUIT_LETTERS or not suit_text or rank_text not in RANK_FROM_TEXT:
-        raise ValueError(f"{text!r} is not a card")
+        raise Malformed("malformed.not_card", f"{text!r} is not a card", card=text)
     return _ALL[(SUIT_LETTERS.index(suit_text) << 5) | RANK_FROM_TEXT[rank_text]]
 
 
 def parse_suit(text: str) -> int:
     if not isinstance(text, str) or text.upper() not in ("S", "C", "D", "H"):
-        raise ValueError(f"{text!r} is not a suit (S, C, D or H)")
+        raise Malformed(
+            "malformed.not_suit", f"{text!r} is not a suit (S, C, D or H)", suit_text=text
+        )
     return SUIT_LETTERS.index(text.upper())
 
 

@@ -51,6 +51,7 @@ from typing import Any
 
 from . import deals
 from .base import Action, IllegalAction, RecordError
+from .cards import Malformed
 from .export import GAME_FORMAT, HAND_FORMAT, game_record, hand_record
 from .game import add_hand
 from .registry import engine_for
@@ -114,6 +115,10 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
     for index, obj in enumerate(actions):
         try:
             action = Action.from_record(obj)
+        except Malformed as exc:
+            raise RecordError(
+                str(exc), index=index, message_id=exc.message_id, params=exc.params
+            ) from None
         except ValueError as exc:
             raise RecordError(str(exc), index=index) from None
         if hand.is_over:

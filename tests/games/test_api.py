@@ -223,6 +223,49 @@ def test_act_errors_have_reasons(clients, four, make_user, token_client):
     assert table.action_number == 1
 
 
+@pytest.mark.parametrize(
+    "action, urdu, english",
+    [
+        ({"dance": 1}, "ان میں سے", "exactly one of"),
+        ({"play": "ZZ"}, "'ZZ'", "is not a card"),
+        ({"discard": "AS"}, "فہرست", "a discard must be a list"),
+        ({"call": "pass", "note": 1}, "'note'", "unknown key"),
+    ],
+)
+def test_why_an_action_isnt_one_comes_in_the_asked_language(clients, four, action, urdu, english):
+    """The shape of an action is judged by the engine, which words nothing: the site words its
+    reason (games.engines.cards.Malformed) in the client's language, all of it."""
+    table = full_table(four, seed=1)
+    client = clients[table.to_act]
+    body = {"expected_action": 0, "action": action}
+    response = client.post(url(table.pk, "act"), body, format="json", HTTP_ACCEPT_LANGUAGE="ur")
+    assert response.status_code == 400
+    detail = response.json()["detail"]
+    assert urdu in detail and english not in detail
+    assert not any(word in detail for word in ("action", "must", " is not", " key "))
+    english_detail = client.post(url(table.pk, "act"), body, format="json").json()["detail"]
+    assert english in english_detail
+    # A hand record's actions are worded the same way when a replay refuses one.
+    table.refresh_from_db()
+    assert table.action_number == 0
+
+
+def test_a_replays_malformed_action_is_worded_in_the_asked_language(clients, four):
+    table = full_table(four, game="five_hundred", seed=2)
+    for n in range(4):
+        table.refresh_from_db()
+        services.table_act(four[table.to_act], table.pk, n, {"call": "pass"})
+    record = clients[0].get(url(table.pk, "hands/1/record")).json()
+    bad = dict(record, actions=[{"seat": 0, "play": "ZZ"}])
+    response = clients[0].post(
+        "/api/records/replay/", bad, format="json", HTTP_ACCEPT_LANGUAGE="ur"
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["index"] == 0 and error["code"] == "malformed"
+    assert "'ZZ'" in error["reason"] and "not a card" not in error["reason"]
+
+
 def test_look(clients, four):
     table = full_table(four, game="five_hundred", seed=3)
     seat = table.to_act
