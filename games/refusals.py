@@ -54,6 +54,26 @@ MESSAGES: dict[str, Any] = {
     "malformed.not_suit": _("{suit_text!r} is not a suit (S, C, D or H)"),
     "malformed.suit_not_joker": _("You name a suit only when you lead the free Joker"),
     "malformed.nominate_suit": _("Nominate a suit: S, C, D or H"),
+    # a hand or game record's own shape (games/engines/records.py), after "action N:" or alone
+    "malformed.players": _("players must be a whole number"),
+    "malformed.player_count": _("{game} is played by {counts} players, not {players}"),
+    "malformed.options": _("options must be an object"),
+    "malformed.unknown_key_in_hand_record": _("unknown key {key!r} in a hand record"),
+    "malformed.unknown_key_in_game_record": _("unknown key {key!r} in a game record"),
+    "malformed.unknown_key_in_game_hand": _("unknown key {key!r} in a hand of a game record"),
+    "malformed.hand_object": _("a hand must be an object"),
+    "malformed.dealer": _("dealer must be a seat from 0 to {last}"),
+    "malformed.actions_list": _("actions must be a list"),
+    "malformed.commitment": _("commitment must be 64 hex digits"),
+    "malformed.record_object": _("a record must be a JSON object"),
+    "malformed.format": _("format must be {format!r}"),
+    "malformed.format_either": _("format must be {format!r} or {other!r}"),
+    "malformed.hand_limit": _("hand_limit must be a whole number of hands, at least 1"),
+    "malformed.game_hands": _("a game record needs a list of hands"),
+    "malformed.unfinished": _("only the last hand of a game may be unfinished"),
+    "hand_over.record": _("the hand is already over"),
+    "game_over.hand_limit": _("the game was over at its hand limit ({count}), before this hand"),
+    "game_over.won": _("the game was already won before this hand"),
     "no_such_seat": _("There is no seat {seat} at a {players}-player table"),
     "not_your_turn": _("It is not your turn: seat {turn} is to {doing}"),
     "not_your_turn.sits_out": _("Seat {seat} sits out this misère hand"),
@@ -187,6 +207,8 @@ def _worded(message_id: str, params: dict[str, Any]) -> dict[str, Any]:
             out[key] = _word(NEEDED_WORDS, value)
         elif key == "doing":
             out[key] = _word(DOING_WORDS, value)
+        elif key == "counts":
+            out[key] = _listed([str(n) for n in value])
         elif key == "kinds":
             out[key] = _listed([str(k) for k in value])
         elif key == "kind":

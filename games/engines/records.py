@@ -76,13 +76,19 @@ def _header(record: dict[str, Any]):
     engine = engine_for(record.get("game"))
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
-        raise RecordError("players must be a whole number")
+        raise _fault("malformed.players", "players must be a whole number")
     if players not in engine.PLAYER_COUNTS:
         counts = ", ".join(str(n) for n in engine.PLAYER_COUNTS)
-        raise RecordError(f"{engine.GAME} is played by {counts} players, not {players}")
+        raise _fault(
+            "malformed.player_count",
+            f"{engine.GAME} is played by {counts} players, not {players}",
+            game=engine.GAME,
+            counts=list(engine.PLAYER_COUNTS),
+            players=players,
+        )
     raw_options = record.get("options", {})
     if not isinstance(raw_options, dict):
-        raise RecordError("options must be an object")
+        raise _fault("malformed.options", "options must be an object")
     try:
         options = engine.Options.from_dict(raw_options, players=players)
     except ValueError as exc:
@@ -90,19 +96,41 @@ def _header(record: dict[str, Any]):
     return engine, players, options
 
 
-def _check_keys(obj: dict[str, Any], allowed: set[str], what: str) -> None:
+# Where a key may be unknown: the message id's variant, and the words of the neutral reason.
+_WHERE = {
+    "hand_record": "a hand record",
+    "game_record": "a game record",
+    "game_hand": "a hand of a game record",
+}
+
+
+def _check_keys(obj: dict[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r} in {what}")
+        raise _fault(
+            f"malformed.unknown_key_in_{where}",
+            f"unknown key {unknown[0]!r} in {_WHERE[where]}",
+            key=unknown[0],
+        )
+
+
+def _fault(message_id: str, reason: str, **params: Any) -> RecordError:
+    """A record's fault, with its message id and neutral params so the site can word it in the
+    reader's language (games/refusals.py), and its plain English `reason`."""
+    return RecordError(
+        reason, code=message_id.partition(".")[0], message_id=message_id, params=params
+    )
 
 
 def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
     """Deal the hand the record describes and apply its actions; RecordError on the first fault."""
     if not isinstance(hand_obj, dict):
-        raise RecordError("a hand must be an object")
+        raise _fault("malformed.hand_object", "a hand must be an object")
     dealer = hand_obj.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
+        raise _fault(
+            "malformed.dealer", f"dealer must be a seat from 0 to {players - 1}", last=players - 1
+        )
     deal = {key: hand_obj[key] for key in ("hands", "kitty", "dead") if key in hand_obj}
     try:
         hand = engine.Hand.from_deal(players, options, dealer, deal)
@@ -111,7 +139,7 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
     _check_seed(engine, players, options, dealer, hand_obj, deal)
     actions = hand_obj.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
+        raise _fault("malformed.actions_list", "actions must be a list")
     for index, obj in enumerate(actions):
         try:
             action = Action.from_record(obj)
@@ -122,7 +150,9 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
         except ValueError as exc:
             raise RecordError(str(exc), index=index) from None
         if hand.is_over:
-            raise RecordError("the hand is already over", index=index, code="hand_over")
+            fault = _fault("hand_over.record", "the hand is already over")
+            fault.index = index
+            raise fault
         try:
             hand.apply(action)
         except IllegalAction as exc:
@@ -137,7 +167,7 @@ def _check_seed(engine, players, options, dealer, hand_obj: dict[str, Any], deal
     must deal exactly the record's cards and match the commitment."""
     commitment = hand_obj.get("commitment")
     if "commitment" in hand_obj and not (isinstance(commitment, str) and len(commitment) == 64):
-        raise RecordError("commitment must be 64 hex digits")
+        raise _fault("malformed.commitment", "commitment must be 64 hex digits")
     if "seed" not in hand_obj:
         return
     problems = deals.verify(
@@ -150,10 +180,10 @@ def _check_seed(engine, players, options, dealer, hand_obj: dict[str, Any], deal
 def load_hand(record: dict[str, Any]):
     """A hand record -> the engine's hand state after all its actions."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise _fault("malformed.record_object", "a record must be a JSON object")
     if record.get("format") != HAND_FORMAT:
-        raise RecordError(f"format must be {HAND_FORMAT!r}")
-    _check_keys(record, _HEADER_KEYS | _DEAL_KEYS, "a hand record")
+        raise _fault("malformed.format", f"format must be {HAND_FORMAT!r}", format=HAND_FORMAT)
+    _check_keys(record, _HEADER_KEYS | _DEAL_KEYS, "hand_record")
     engine, players, options = _header(record)
     return _play_hand(engine, players, options, record)
 
@@ -161,19 +191,21 @@ def load_hand(record: dict[str, Any]):
 def load_game(record: dict[str, Any]):
     """A game record -> (hands, totals after each hand, winners or None)."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise _fault("malformed.record_object", "a record must be a JSON object")
     if record.get("format") != GAME_FORMAT:
-        raise RecordError(f"format must be {GAME_FORMAT!r}")
-    _check_keys(record, _HEADER_KEYS | {"hands", "hand_limit"}, "a game record")
+        raise _fault("malformed.format", f"format must be {GAME_FORMAT!r}", format=GAME_FORMAT)
+    _check_keys(record, _HEADER_KEYS | {"hands", "hand_limit"}, "game_record")
     engine, players, options = _header(record)
     hand_limit = record.get("hand_limit")
     if "hand_limit" in record and (
         not isinstance(hand_limit, int) or isinstance(hand_limit, bool) or hand_limit < 1
     ):
-        raise RecordError("hand_limit must be a whole number of hands, at least 1")
+        raise _fault(
+            "malformed.hand_limit", "hand_limit must be a whole number of hands, at least 1"
+        )
     hand_objs = record.get("hands")
     if not isinstance(hand_objs, list) or not hand_objs:
-        raise RecordError("a game record needs a list of hands")
+        raise _fault("malformed.game_hands", "a game record needs a list of hands")
     totals = [0] * players
     rows: list[list[int]] = []
     hands = []
@@ -183,19 +215,22 @@ def load_game(record: dict[str, Any]):
         try:
             if winners is not None:
                 if hand_limit is not None:
-                    raise RecordError(
-                        f"the game was over after {hand_limit} hands, before this hand",
-                        code="game_over",
+                    raise _fault(
+                        "game_over.hand_limit",
+                        f"the game was over at its hand limit ({hand_limit}), before this hand",
+                        count=hand_limit,
                     )
-                raise RecordError("the game was already won before this hand", code="game_over")
+                raise _fault("game_over.won", "the game was already won before this hand")
             if isinstance(hand_obj, dict):
-                _check_keys(hand_obj, _DEAL_KEYS, "a hand of a game record")
+                _check_keys(hand_obj, _DEAL_KEYS, "game_hand")
                 if hands and hand_obj.get("dealer") != engine.next_dealer(hands[-1]):
                     dealer = engine.next_dealer(hands[-1])
                     raise RecordError.refusal("wrong_dealer", {"dealer": dealer})
             hand = _play_hand(engine, players, options, hand_obj)
             if not hand.is_over and number < len(hand_objs) - 1:
-                raise RecordError("only the last hand of a game may be unfinished")
+                raise _fault(
+                    "malformed.unfinished", "only the last hand of a game may be unfinished"
+                )
         except RecordError as exc:
             exc.hand = number
             raise
@@ -213,12 +248,17 @@ def replay(record: Any, render=None) -> dict[str, Any]:
     reason is worded by `render(message_id, params)` when given (games.refusals)."""
     try:
         if not isinstance(record, dict):
-            raise RecordError("a record must be a JSON object")
+            raise _fault("malformed.record_object", "a record must be a JSON object")
         if record.get("format") == GAME_FORMAT:
             _hands, rows, winners = load_game(record)
             return {"totals": rows, "winner": winners}
         if record.get("format") != HAND_FORMAT:
-            raise RecordError(f"format must be {HAND_FORMAT!r} or {GAME_FORMAT!r}")
+            raise _fault(
+                "malformed.format_either",
+                f"format must be {HAND_FORMAT!r} or {GAME_FORMAT!r}",
+                format=HAND_FORMAT,
+                other=GAME_FORMAT,
+            )
         return load_hand(record).summary()
     except RecordError as exc:
         return exc.as_json(render)

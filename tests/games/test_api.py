@@ -264,6 +264,15 @@ def test_a_replays_malformed_action_is_worded_in_the_asked_language(clients, fou
     error = response.json()["error"]
     assert error["index"] == 0 and error["code"] == "malformed"
     assert "'ZZ'" in error["reason"] and "not a card" not in error["reason"]
+    # And the record's own faults: a dealer who is no seat, a key the format doesn't have.
+    for fault, english in (({"dealer": 9}, "dealer must be"), ({"note": 1}, "unknown key")):
+        wrong = dict(record, **fault)
+        for language, shown in (("ur", False), ("en", True)):
+            response = clients[0].post(
+                "/api/records/replay/", wrong, format="json", HTTP_ACCEPT_LANGUAGE=language
+            )
+            assert response.status_code == 400
+            assert (english in response.json()["error"]["reason"]) is shown, language
 
 
 def test_look(clients, four):

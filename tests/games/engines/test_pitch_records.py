@@ -253,7 +253,7 @@ def test_game_dealer_otherwise_passes_left():
             lambda r: r.update(players=8),
             None,
             "malformed",
-            "pitch is played by 3, 4, 5, 6, 7 players, not 8",
+            "Pitch is played by 3, 4, 5, 6, 7 players, not 8",
         ),
         (lambda r: r.update(dead=[]), None, "malformed", "a Pitch deal has no 'dead'"),
         (
