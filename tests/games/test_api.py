@@ -245,17 +245,21 @@ def test_why_an_action_isnt_one_comes_in_the_asked_language(clients, four, actio
     assert not any(word in detail for word in ("action", "must", " is not", " key "))
     english_detail = client.post(url(table.pk, "act"), body, format="json").json()["detail"]
     assert english in english_detail
-    # A hand record's actions are worded the same way when a replay refuses one.
     table.refresh_from_db()
     assert table.action_number == 0
 
 
-def test_a_replays_malformed_action_is_worded_in_the_asked_language(clients, four):
+def thrown_in_record(clients, four) -> dict:
+    """The record of a Five Hundred hand that everyone passed, from the API."""
     table = full_table(four, game="five_hundred", seed=2)
     for n in range(4):
         table.refresh_from_db()
         services.table_act(four[table.to_act], table.pk, n, {"call": "pass"})
-    record = clients[0].get(url(table.pk, "hands/1/record")).json()
+    return clients[0].get(url(table.pk, "hands/1/record")).json()
+
+
+def test_a_replays_malformed_action_is_worded_in_the_asked_language(clients, four):
+    record = thrown_in_record(clients, four)
     bad = dict(record, actions=[{"seat": 0, "play": "ZZ"}])
     response = clients[0].post(
         "/api/records/replay/", bad, format="json", HTTP_ACCEPT_LANGUAGE="ur"
@@ -339,11 +343,7 @@ def test_records_only_for_finished_hands(clients, four):
 
 
 def test_replay_upload(clients, four):
-    table = full_table(four, game="five_hundred", seed=2)
-    for n in range(4):
-        table.refresh_from_db()
-        services.table_act(four[table.to_act], table.pk, n, {"call": "pass"})
-    record = clients[0].get(url(table.pk, "hands/1/record")).json()
+    record = thrown_in_record(clients, four)
     response = clients[0].post("/api/records/replay/", record, format="json")
     assert response.status_code == 200 and response.json()["status"] == "thrown_in"
     bad = dict(record, actions=[{"seat": 0, "play": "AS"}])
