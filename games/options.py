@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from core.choices import Game
 
 from .engines import engine_for, five_hundred, pitch
+from .refusals import malformed_text
 
 
 @dataclass(frozen=True)
@@ -377,10 +378,13 @@ def validate_options(game: str, players: int, values: dict[str, Any]) -> Any:
         return engine.Options.from_dict(dict(values), players=players)
     except (ValueError, TypeError) as exc:
         message = str(exc)
-        # The engine names the option it refuses; file the message under the first one named.
+        # The engine names the option it refuses; file the message under it (or the first one
+        # its reason names).
         found = [(message.find(key), key) for key in keys if key in message]
-        key = min(found)[1] if found else ""
-        text = message[:1].upper() + message[1:]
+        named = getattr(exc, "params", {}).get("option")
+        key = named if named in keys else min(found)[1] if found else ""
+        text = malformed_text(exc)
+        text = text[:1].upper() + text[1:]
         raise OptionsError({key: text if text.endswith(".") else text + "."}) from None
 
 

@@ -71,6 +71,15 @@ MESSAGES: dict[str, Any] = {
     "malformed.hand_limit": _("hand_limit must be a whole number of hands, at least 1"),
     "malformed.game_hands": _("a game record needs a list of hands"),
     "malformed.unfinished": _("only the last hand of a game may be unfinished"),
+    # a game's options (the engines' Options.from_dict)
+    "malformed.option_bool": _("option {option} must be true or false"),
+    "malformed.option_cap": _("option trick_points_cap must be null, 490 or 480"),
+    "malformed.option_target": _(
+        "option target must be a whole number of points from 100 to 10000"
+    ),
+    "malformed.unknown_option": _("unknown {game} option {key!r}"),
+    "malformed.option_choice": _("option {option} must be one of {choices}, not {value}"),
+    "malformed.partnerships": _("partnerships need exactly 4 players, not {players}"),
     "hand_over.record": _("the hand is already over"),
     "game_over.hand_limit": _("the game was over at its hand limit ({count}), before this hand"),
     "game_over.won": _("the game was already won before this hand"),
@@ -207,10 +216,8 @@ def _worded(message_id: str, params: dict[str, Any]) -> dict[str, Any]:
             out[key] = _word(NEEDED_WORDS, value)
         elif key == "doing":
             out[key] = _word(DOING_WORDS, value)
-        elif key == "counts":
-            out[key] = _listed([str(n) for n in value])
-        elif key == "kinds":
-            out[key] = _listed([str(k) for k in value])
+        elif key in ("counts", "kinds", "choices"):
+            out[key] = _listed([str(v) for v in value])
         elif key == "kind":
             table = KIND_NOUNS if message_id == "malformed.no_kind" else KIND_WORDS
             out[key] = _word(table, value)

@@ -204,7 +204,7 @@ def house_rules_create(
     try:
         checked = engine_for(game).Options.from_dict(dict(options or {}), players=None)
     except (ValueError, TypeError) as exc:
-        raise InvalidInput(str(exc), field="options") from None
+        raise InvalidInput(malformed_text(exc), field="options") from None
     return HouseRuleSet.objects.create(
         name=name, game=game, options=checked.to_dict(), club=club, created_by=actor
     )

@@ -92,6 +92,7 @@ from .cards import (
     SUIT_LETTERS,
     SUITS,
     Card,
+    Malformed,
     card,
     parse_card,
 )
@@ -141,13 +142,17 @@ class Options:
     def __post_init__(self) -> None:
         for name in ("misere", "misere_needs_seven", "final_raise"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"option {name} must be true or false")
+                raise Malformed(
+                    "malformed.option_bool", f"option {name} must be true or false", option=name
+                )
         _choice("misere_rank", self.misere_rank, _MISERE_RANKS)
         _choice("joker_lead", self.joker_lead, _JOKER_LEADS)
         _choice("bidding", self.bidding, _BIDDINGS)
         cap = self.trick_points_cap
         if cap not in _CAPS or (cap is not None and type(cap) is not int):
-            raise ValueError("option trick_points_cap must be null, 490 or 480")
+            raise Malformed(
+                "malformed.option_cap", "option trick_points_cap must be null, 490 or 480"
+            )
         target = self.target
         if (
             not isinstance(target, int)
@@ -155,7 +160,10 @@ class Options:
             or not 100 <= target <= 10000
             or target % 10
         ):
-            raise ValueError("option target must be a whole number of points from 100 to 10000")
+            raise Malformed(
+                "malformed.option_target",
+                "option target must be a whole number of points from 100 to 10000",
+            )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None, players: int | None = None) -> Options:
@@ -164,11 +172,16 @@ class Options:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise ValueError("options must be an object")
+            raise Malformed("malformed.options", "options must be an object")
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise ValueError(f"unknown option {key!r} for five_hundred")
+                raise Malformed(
+                    "malformed.unknown_option",
+                    f"unknown option {key!r} for five_hundred",
+                    game=GAME,
+                    key=key,
+                )
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -185,7 +198,13 @@ class Options:
 def _choice(name: str, value: Any, allowed: tuple) -> None:
     if value not in allowed:
         listed = ", ".join(repr(v) for v in allowed)
-        raise ValueError(f"option {name} must be one of {listed}, not {value!r}")
+        raise Malformed(
+            "malformed.option_choice",
+            f"option {name} must be one of {listed}, not {value!r}",
+            option=name,
+            choices=[repr(v) for v in allowed],
+            value=repr(value),
+        )
 
 
 _DEFAULT_OPTIONS = Options()

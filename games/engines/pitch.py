@@ -48,6 +48,7 @@ from .cards import (
     QUEEN,
     SUIT_LETTERS,
     Card,
+    Malformed,
     card,
     parse_card,
     sort_for_display,
@@ -127,7 +128,13 @@ def _check_option(name: str, value: Any) -> None:
     choices = _CHOICES[name]
     if not any(type(value) is type(choice) and value == choice for choice in choices):
         allowed = ", ".join(_show(choice) for choice in choices)
-        raise ValueError(f"option {name!r} must be one of {allowed}, not {_show(value)}")
+        raise Malformed(
+            "malformed.option_choice",
+            f"option {name!r} must be one of {allowed}, not {_show(value)}",
+            option=name,
+            choices=[_show(choice) for choice in choices],
+            value=_show(value),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +158,16 @@ class Options:
     def from_dict(cls, data: Any, players: int | None = None) -> Options:
         """Strict: an unknown key or value (or partnerships without 4 players) is a ValueError."""
         if not isinstance(data, dict):
-            raise ValueError("options must be an object")
+            raise Malformed("malformed.options", "options must be an object")
         for key in data:
             if key not in _CHOICES:
                 known = ", ".join(_CHOICES)
-                raise ValueError(f"unknown Pitch option {key!r} (the options are {known})")
+                raise Malformed(
+                    "malformed.unknown_option",
+                    f"unknown Pitch option {key!r} (the options are {known})",
+                    game=GAME,
+                    key=key,
+                )
         options = cls(**data)
         if players is not None:
             options.check_players(players)
@@ -176,9 +188,19 @@ class Options:
             or isinstance(players, bool)
             or (players not in PLAYER_COUNTS)
         ):
-            raise ValueError(f"Pitch is played by 3 to 7 players, not {_show(players)}")
+            raise Malformed(
+                "malformed.player_count",
+                f"Pitch is played by 3 to 7 players, not {_show(players)}",
+                game=GAME,
+                counts=list(PLAYER_COUNTS),
+                players=_show(players),
+            )
         if self.partnerships and players != 4:
-            raise ValueError(f"partnerships need exactly 4 players, not {players}")
+            raise Malformed(
+                "malformed.partnerships",
+                f"partnerships need exactly 4 players, not {players}",
+                players=players,
+            )
 
 
 _DEFAULT_OPTIONS = Options()

@@ -91,6 +91,8 @@ def _header(record: dict[str, Any]):
         raise _fault("malformed.options", "options must be an object")
     try:
         options = engine.Options.from_dict(raw_options, players=players)
+    except Malformed as exc:
+        raise _fault(exc.message_id, str(exc), **exc.params) from None
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     return engine, players, options

@@ -389,6 +389,37 @@ def test_table_options_and_house_rules(clients, four):
     assert not HouseRuleSet.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "endpoint, body, english",
+    [
+        ("/api/house-rules/", {"name": "x", "game": "pitch", "options": {"target": 9}}, "one of"),
+        (
+            "/api/house-rules/",
+            {"name": "x", "game": "five_hundred", "options": {"target": 5}},
+            "whole number",
+        ),
+        ("/api/tables/", {"game": "pitch", "players": 4, "options": {"low": "lowest"}}, "one of"),
+        (
+            "/api/tables/",
+            {"game": "five_hundred", "players": 4, "options": {"misere": 1}},
+            "true or false",
+        ),
+    ],
+)
+def test_an_option_the_rules_refuse_is_explained_in_the_asked_language(
+    clients, endpoint, body, english
+):
+    """The engine refuses an option value with a message id; the site words it, whole, in the
+    client's language (it was the engine's English)."""
+    urdu = clients[0].post(endpoint, body, format="json", HTTP_ACCEPT_LANGUAGE="ur")
+    plain = clients[0].post(endpoint, body, format="json")
+    assert urdu.status_code == plain.status_code == 400
+    assert english in json.dumps(plain.json()) and english not in json.dumps(
+        urdu.json(), ensure_ascii=False
+    )
+    assert not HouseRuleSet.objects.exists() and not Table.objects.exists()
+
+
 def test_the_schema_documents_the_tables_api(client):
     response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert response.status_code == 200

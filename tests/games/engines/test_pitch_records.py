@@ -247,7 +247,7 @@ def test_game_dealer_otherwise_passes_left():
             lambda r: r["options"].update(target=10),
             None,
             "malformed",
-            "option 'target' must be one of",
+            "option target must be one of",
         ),
         (
             lambda r: r.update(players=8),
