@@ -196,7 +196,9 @@ def test_an_invite_link_opened_signed_out_asks_to_log_in_and_comes_back(four, ma
     assert f'href="{reverse("accounts:signup")}{back}"' in html
     assert f'href="{reverse("login")}{back}"' in html
     for name in ("live", "poll"):
-        answer = visitor.get(reverse(f"games:{name}", args=[table.pk]), {"token": table.invite_token})
+        answer = visitor.get(
+            reverse(f"games:{name}", args=[table.pk]), {"token": table.invite_token}
+        )
         assert answer.status_code == 200, name
     # Signed in with the link, they may sit.
     friend = make_user("friend")

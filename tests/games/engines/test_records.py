@@ -184,7 +184,11 @@ def slam():
         (lambda r: r.__setitem__("game", "bridge"), None, "unknown game 'bridge'"),
         (lambda r: r.__setitem__("players", 7), None, "not 7"),
         (lambda r: r.__setitem__("players", "4"), None, "players must be a whole number"),
-        (lambda r: r.__setitem__("options", {"jokers": 2}), None, "unknown Five Hundred option 'jokers'"),
+        (
+            lambda r: r.__setitem__("options", {"jokers": 2}),
+            None,
+            "unknown Five Hundred option 'jokers'",
+        ),
         (lambda r: r.__setitem__("options", {"target": "lots"}), None, "target"),
         (lambda r: r.__setitem__("dealer", 4), None, "dealer must be a seat"),
         (lambda r: r.__setitem__("actions", {}), None, "actions must be a list"),
