@@ -741,39 +741,65 @@ class Hand:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
         options = options or _DEFAULT_OPTIONS
         if not isinstance(deal, dict):
-            raise ValueError("the deal must be an object")
+            raise Malformed("malformed.deal_object", "the deal must be an object")
         unknown = sorted(set(deal) - {"hands", "kitty", "dead"})
         if unknown:
-            raise ValueError(f"unknown key {unknown[0]!r} in a Five Hundred deal")
+            raise Malformed(
+                "malformed.deal_key",
+                f"unknown key {unknown[0]!r} in a Five Hundred deal",
+                key=unknown[0],
+            )
         if "hands" not in deal:
-            raise ValueError("a Five Hundred hand record needs hands")
+            raise Malformed("malformed.deal_hands", "a Five Hundred hand record needs hands")
         if "kitty" not in deal:
-            raise ValueError("a Five Hundred hand record needs the kitty")
+            raise Malformed("malformed.deal_kitty", "a Five Hundred hand record needs the kitty")
         if players == 2 and "dead" not in deal:
-            raise ValueError("two-player Five Hundred needs the dead hand (dead)")
+            raise Malformed(
+                "malformed.deal_dead", "two-player Five Hundred needs the dead hand (dead)"
+            )
         if players != 2 and "dead" in deal:
-            raise ValueError("only two-player Five Hundred has a dead hand")
+            raise Malformed(
+                "malformed.deal_no_dead", "only two-player Five Hundred has a dead hand"
+            )
         raw_hands = deal["hands"]
         if not isinstance(raw_hands, list) or len(raw_hands) != players:
-            raise ValueError(f"hands must be a list of {players} hands, one a seat")
+            raise Malformed(
+                "malformed.deal_hand_list",
+                f"hands must be a list of {players} hands, one a seat",
+                players=players,
+            )
         seen: set[Card] = set()
 
         def parse(cards: Any, where: str, size: int) -> list[Card]:
             if not isinstance(cards, list):
-                raise ValueError(f"{where} must be a list of cards")
+                raise Malformed(
+                    "malformed.deal_cards", f"{where} must be a list of cards", where=where
+                )
             if len(cards) != size:
-                raise ValueError(f"{where} must hold {size} cards, not {len(cards)}")
+                raise Malformed(
+                    "malformed.deal_size",
+                    f"{where} must hold {size} cards, not {len(cards)}",
+                    where=where,
+                    size=size,
+                    count=len(cards),
+                )
             out = []
             for text in cards:
                 try:
                     c = text if isinstance(text, Card) else parse_card(text)
                 except ValueError as exc:
-                    raise ValueError(f"{where}: {exc}") from None
+                    raise Malformed(
+                        "malformed.deal_card", f"{where}: {exc}", where=where, card=text
+                    ) from None
                 if c in seen:
-                    raise ValueError(f"{c} is dealt twice")
+                    raise Malformed("malformed.dealt_twice", f"{c} is dealt twice", card=str(c))
                 if c not in _PACK_SETS[players]:
-                    raise ValueError(
-                        f"{c} is not in the {players}-player pack ({len(PACKS[players])} cards)"
+                    raise Malformed(
+                        "malformed.not_in_pack",
+                        f"{c} is not in the {players}-player pack ({len(PACKS[players])} cards)",
+                        card=str(c),
+                        players=players,
+                        size=len(PACKS[players]),
                     )
                 seen.add(c)
                 out.append(c)
@@ -785,7 +811,9 @@ class Hand:
         # Sizes and membership are checked, so the pack is complete exactly when nothing repeats.
         missing = [c for c in PACKS[players] if c not in seen]
         if missing:
-            raise ValueError(f"the deal lacks {missing[0]}")
+            raise Malformed(
+                "malformed.deal_lacks", f"the deal lacks {missing[0]}", card=str(missing[0])
+            )
         return cls(players, options, dealer, hands, kitty, dead)
 
     def copy(self) -> Hand:

@@ -368,25 +368,40 @@ class Hand:
         """
         _check_table(players, options, dealer)
         if not isinstance(deal, dict):
-            raise ValueError("a deal must be an object")
+            raise Malformed("malformed.deal_object", "a deal must be an object")
         for key in deal:
             if key != "hands":
-                raise ValueError(f"a Pitch deal has no {key!r}: only hands")
+                raise Malformed(
+                    "malformed.pitch_deal_key", f"a Pitch deal has no {key!r}: only hands", key=key
+                )
         raw = deal.get("hands")
         if not isinstance(raw, list) or len(raw) != players:
-            raise ValueError(f"hands must be a list of {players} hands, one per seat")
+            raise Malformed(
+                "malformed.deal_hand_list",
+                f"hands must be a list of {players} hands, one per seat",
+                players=players,
+            )
         seen: set[Card] = set()
         hands: list[list[Card]] = []
         for seat, raw_hand in enumerate(raw):
             if not isinstance(raw_hand, list) or len(raw_hand) != HAND_SIZE:
-                raise ValueError(f"seat {seat} must be dealt exactly {HAND_SIZE} cards")
+                raise Malformed(
+                    "malformed.deal_seat_size",
+                    f"seat {seat} must be dealt exactly {HAND_SIZE} cards",
+                    seat=seat,
+                    size=HAND_SIZE,
+                )
             cards = []
             for item in raw_hand:
                 c = item if isinstance(item, Card) else parse_card(item)
                 if c not in _IN_PACK:
-                    raise ValueError(f"{c} is not in the 52-card pack Pitch uses")
+                    raise Malformed(
+                        "malformed.not_in_pitch_pack",
+                        f"{c} is not in the 52-card pack Pitch uses",
+                        card=str(c),
+                    )
                 if c in seen:
-                    raise ValueError(f"{c} is dealt twice")
+                    raise Malformed("malformed.dealt_twice", f"{c} is dealt twice", card=str(c))
                 seen.add(c)
                 cards.append(c)
             hands.append(cards)

@@ -136,6 +136,8 @@ def _play_hand(engine, players, options, hand_obj: dict[str, Any]):
     deal = {key: hand_obj[key] for key in ("hands", "kitty", "dead") if key in hand_obj}
     try:
         hand = engine.Hand.from_deal(players, options, dealer, deal)
+    except Malformed as exc:
+        raise _fault(exc.message_id, str(exc), **exc.params) from None
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     _check_seed(engine, players, options, dealer, hand_obj, deal)

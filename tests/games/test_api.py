@@ -269,7 +269,15 @@ def test_a_replays_malformed_action_is_worded_in_the_asked_language(clients, fou
     assert error["index"] == 0 and error["code"] == "malformed"
     assert "'ZZ'" in error["reason"] and "not a card" not in error["reason"]
     # And the record's own faults: a dealer who is no seat, a key the format doesn't have.
-    for fault, english in (({"dealer": 9}, "dealer must be"), ({"note": 1}, "unknown key")):
+    kitty = record["kitty"]
+    faults = (
+        ({"dealer": 9}, "dealer must be"),
+        ({"note": 1}, "unknown key"),
+        ({"kitty": [*kitty[:2], "ZZ"]}, "is not a card"),
+        ({"kitty": [*kitty[:2], kitty[0]]}, "is dealt twice"),
+        ({"kitty": kitty[:2]}, "must hold 3 cards"),
+    )
+    for fault, english in faults:
         wrong = dict(record, **fault)
         for language, shown in (("ur", False), ("en", True)):
             response = clients[0].post(
