@@ -3,7 +3,9 @@
 from datetime import datetime, timedelta
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -21,6 +23,39 @@ class DateTimeLocalInput(forms.DateTimeInput):
 
     def __init__(self, attrs=None):
         super().__init__(attrs, format="%Y-%m-%dT%H:%M")
+
+
+class WallClockField(forms.DateTimeField):
+    """A date and time as the club's clocks show it, kept as typed (no zone): the form reads it
+    with `wall_clock_moment`, as it reads a night's start. Django's own field reads it in the
+    active zone, and refuses the hour the clocks repeat in words no player should see."""
+
+    widget = DateTimeLocalInput
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, datetime):
+            return value
+        try:
+            result = parse_datetime(value.strip())
+        except ValueError:
+            raise ValidationError(self.error_messages["invalid"], code="invalid") from None
+        # Not ISO: the input formats (strptime gives a naive datetime).
+        return result or forms.BaseTemporalField.to_python(self, value)
+
+
+def wall_clock_moment(form: forms.Form, name: str, moment: datetime | None, club):
+    """A WallClockField's value read as the club's clocks (a repeated hour at its first pass);
+    a time the clocks skip is the field's error, and None."""
+    if moment is None:
+        return None
+    wall = timezone.make_naive(moment) if timezone.is_aware(moment) else moment
+    try:
+        return club_moment(wall.date(), wall.time(), club)
+    except NoSuchTime as error:
+        form.add_error(name, str(error))
+        return None
 
 
 class ClubForm(forms.Form):
@@ -169,16 +204,14 @@ class NightForm(forms.Form):
         initial="1",
         widget=forms.RadioSelect,
     )
-    registration_opens_at = forms.DateTimeField(
+    registration_opens_at = WallClockField(
         label=_("Registration opens"),
         required=False,
-        widget=DateTimeLocalInput(),
         help_text=_("Blank: open now."),
     )
-    registration_closes_at = forms.DateTimeField(
+    registration_closes_at = WallClockField(
         label=_("Registration closes"),
         required=False,
-        widget=DateTimeLocalInput(),
         help_text=_("Blank: when the night starts."),
     )
     notes = forms.CharField(
@@ -224,17 +257,6 @@ class NightForm(forms.Form):
         }
         return cls(data=data, initial=initial, club=club)
 
-    def _in_club_zone(self, name: str, moment: datetime | None) -> datetime | None:
-        """A typed date and time read as the club's clocks, whatever zone is active."""
-        if moment is None:
-            return None
-        wall = timezone.make_naive(moment) if timezone.is_aware(moment) else moment
-        try:
-            return club_moment(wall.date(), wall.time(), self.club)
-        except NoSuchTime as error:
-            self.add_error(name, str(error))
-            return None
-
     def clean(self):
         cleaned = super().clean()
         day, start = cleaned.get("date"), cleaned.get("start_time")
@@ -245,7 +267,7 @@ class NightForm(forms.Form):
                 self.add_error("start_time", str(error))
         for name in ("registration_opens_at", "registration_closes_at"):
             if name in cleaned:
-                cleaned[name] = self._in_club_zone(name, cleaned[name])
+                cleaned[name] = wall_clock_moment(self, name, cleaned[name], self.club)
         return cleaned
 
     def service_values(self) -> dict:

@@ -9,7 +9,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubs.forms import DateTimeLocalInput
+from clubs.forms import WallClockField, wall_clock_moment
 from core.choices import Game
 from games.models import BotLevel
 
@@ -30,8 +30,8 @@ class RobotEventForm(forms.Form):
     boards = forms.IntegerField(
         label=_("Boards"), min_value=ROBOT_MIN_BOARDS, max_value=ROBOT_MAX_BOARDS, initial=12
     )
-    opens_at = forms.DateTimeField(label=_("Opens"), widget=DateTimeLocalInput())
-    closes_at = forms.DateTimeField(label=_("Closes"), widget=DateTimeLocalInput())
+    opens_at = WallClockField(label=_("Opens"))
+    closes_at = WallClockField(label=_("Closes"))
     bot_level = forms.ChoiceField(
         label=_("Bots"),
         choices=[(BotLevel.CLUB, BotLevel.CLUB.label), (BotLevel.EXPERT, BotLevel.EXPERT.label)],
@@ -39,11 +39,19 @@ class RobotEventForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.club = club
         now = timezone.localtime().replace(second=0, microsecond=0, tzinfo=None)
         self.fields["opens_at"].initial = now
         self.fields["closes_at"].initial = now + timedelta(days=7)
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in ("opens_at", "closes_at"):
+            if name in cleaned:
+                cleaned[name] = wall_clock_moment(self, name, cleaned[name], self.club)
+        return cleaned
 
     def service_values(self) -> dict:
         data = self.cleaned_data

@@ -3,6 +3,7 @@ a repeated one taken at its first pass), refuses names that hide characters or t
 around (as the forms do), and names the guest already on the list."""
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.forms import ClubForm, NightForm, WalkInForm
@@ -87,6 +88,36 @@ def test_the_repeated_hour_is_its_first_pass_as_on_the_form(director_api, sydney
     )  # fmt: skip
     assert form.is_valid(), form.errors
     assert form.cleaned_data["starts_at"] == ClubNight.objects.get().starts_at
+
+
+def test_registration_times_in_the_repeated_hour_are_read_as_the_start_is(director_api, sydney):
+    """The form's registration times read the repeated hour as its first pass, as the start and
+    the API do: a night starting in it could not be saved again (Django's field refused the
+    pre-filled registration close, in words about "ambiguous" times)."""
+    fields = {"date": "2027-04-04", "start_time": "02:30", "duration_minutes": 180,
+              "game": "five_hundred", "capacity": 8, "members_only": "0"}  # fmt: skip
+    with timezone.override(sydney.zoneinfo):  # as the night pages run
+        form = NightForm(dict(fields, registration_closes_at="2027-04-04T02:30"), club=sydney)
+        assert form.is_valid(), form.errors
+        assert form.cleaned_data["registration_closes_at"] == form.cleaned_data["starts_at"]
+        assert form.cleaned_data["starts_at"].isoformat() == "2027-04-03T15:30:00+00:00"
+        skipped = NightForm(dict(fields, registration_opens_at="2027-10-03T02:30"), club=sydney)
+        assert not skipped.is_valid()
+        assert "the clocks jump past it" in skipped.errors["registration_opens_at"][0]
+        # What the edit form shows for such a night (its close pre-filled) saves again.
+        night_id = schedule(
+            director_api,
+            starts_at="2027-04-04T02:30:00",
+            registration_closes_at="2027-04-04T02:30:00",
+        ).json()["id"]
+        night = ClubNight.objects.get(pk=night_id)
+        shown = NightForm.for_night(night)["registration_closes_at"]
+        assert shown.value().strftime("%Y-%m-%dT%H:%M") == "2027-04-04T02:30"
+        again = NightForm.for_night(
+            night, data=dict(fields, title="Again", registration_closes_at="2027-04-04T02:30")
+        )
+        assert again.is_valid(), again.errors
+        assert again.cleaned_data["registration_closes_at"] == night.registration_closes_at
 
 
 def test_times_with_an_offset_and_ordinary_times_are_unchanged(director_api, sydney):

@@ -77,7 +77,7 @@ def robot_create(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not policies.robot_may_create(request.user, club):
         return forbidden(request, _("Only the club's directors can run a robot duplicate."))
-    form = RobotEventForm(request.POST or None)
+    form = RobotEventForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
             event = robot_event_create(request.user, club=club, **form.service_values())

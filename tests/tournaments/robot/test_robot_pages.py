@@ -215,3 +215,24 @@ def test_times_in_the_clubs_zone_and_site_events_in_the_readers(client, club, di
     assert "12:00 AM (AWST)" in page  # 9:30 PM in Pune is midnight in Perth, zone named
     assert "+08" not in page
     assert "Daily robot duplicate" in page
+
+
+def test_the_form_reads_its_times_as_the_clubs_clocks_in_the_repeated_hour(db):
+    """Opening at 02:30 on the morning Sydney's clocks go back is the first 02:30 (it was
+    Django's "may be ambiguous" refusal); a time the clocks skip is refused in our words."""
+    from clubs.models import Club
+    from tournaments.robot_forms import RobotEventForm
+
+    sydney = Club.objects.create(name="Harbour", slug="harbour", time_zone="Australia/Sydney")
+    fields = {"name": "W", "game": "five_hundred", "boards": 12, "bot_level": "club"}
+    with timezone.override(sydney.zoneinfo):  # as the view runs
+        form = RobotEventForm(
+            dict(fields, opens_at="2027-04-04T02:30", closes_at="2027-04-10T20:00"), club=sydney
+        )
+        assert form.is_valid(), form.errors
+        assert form.cleaned_data["opens_at"].isoformat() == "2027-04-03T15:30:00+00:00"
+        skipped = RobotEventForm(
+            dict(fields, opens_at="2027-10-03T02:30", closes_at="2027-10-10T20:00"), club=sydney
+        )
+        assert not skipped.is_valid()
+        assert "the clocks jump past it" in skipped.errors["opens_at"][0]
