@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from core.errors import ServiceError
 
@@ -55,6 +56,30 @@ def in_language_of(user):
         yield
 
 
+def visitors_own_language(request) -> str:
+    """The language a visitor chose themselves: the language cookie, else the first of their
+    browser's languages (Accept-Language) that the site speaks, English aside; "" when neither
+    names one. A club's page may speak the club's language to them, but that is the club's, not
+    theirs; English is what most browsers ask for whatever their owner reads, so it says little
+    against the language they were reading a club in."""
+    code = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    if code in language_codes():
+        return code
+    header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
+    for asked, _quality in parse_accept_lang_header(header):
+        if asked == "*":
+            break
+        try:
+            code = translation.get_supported_language_variant(asked)
+        except LookupError:
+            continue
+        if code == settings.LANGUAGE_CODE:
+            return ""
+        if code in language_codes():
+            return code
+    return ""
+
+
 def remember_in_cookie(request, code: str) -> None:
     """Have this request's answer set the language cookie to `code`
     (accounts.middleware.AccountLanguageMiddleware), and speak `code` for the rest of it."""
@@ -65,11 +90,17 @@ def remember_in_cookie(request, code: str) -> None:
     request.LANGUAGE_CODE = code
 
 
+# Where the REST API lives (kookaburra/urls.py): its answers follow Accept-Language.
+API_PREFIX = "/api/"
+
+
 def language_at_login(sender, request, user, **kwargs):
     """At login (user_logged_in): an account with a language of its own brings it to this
     browser (the cookie); a member who never chose one keeps what they picked before signing in,
-    so it follows them to other devices and into their emails."""
-    if request is None:
+    so it follows them to other devices and into their emails. A token asked for through the
+    API is for a program, not a browser: no cookie (it would then outrank the Accept-Language
+    that program's later requests send)."""
+    if request is None or request.path.startswith(API_PREFIX):
         return
     if user.language in language_codes():
         remember_in_cookie(request, user.language)

@@ -20,7 +20,12 @@ from django.views.i18n import set_language
 
 from . import tokens
 from .forms import ProfileForm, SignupForm
-from .languages import UnknownLanguage, remember_in_cookie, user_language_set
+from .languages import (
+    UnknownLanguage,
+    remember_in_cookie,
+    user_language_set,
+    visitors_own_language,
+)
 from .models import Notice, User
 from .zones import in_reader_zone
 
@@ -41,10 +46,12 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="accounts.backends.CachedModelBackend")
-        # The new member keeps the language they were reading the site in: on their account
-        # (their emails and notices, their other devices at login) and, as logging in does, in
-        # this browser's cookie, so their next page speaks it whatever the browser asks for.
-        user_language_set(user, getattr(request, "LANGUAGE_CODE", "") or "")
+        # The new member keeps their own language (the one they chose, or their browser's), or
+        # else the one they were reading the site in: on their account (their emails and
+        # notices, their other devices at login) and, as logging in does, in this browser's
+        # cookie. A club's page may have spoken the club's language; that stays the club's.
+        own = visitors_own_language(request)
+        user_language_set(user, own or getattr(request, "LANGUAGE_CODE", "") or "")
         if user.language:
             remember_in_cookie(request, user.language)
         messages.success(request, _("Welcome to Kookaburra, %(name)s!") % {"name": user.shown_name})

@@ -72,3 +72,18 @@ def test_a_visitor_reading_a_club_in_its_language_signs_up_and_stays_in_it(clien
     other = client.__class__()
     page = other.get(reverse("accounts:signup") + "?next=/clubs/", **english).content.decode()
     assert html_lang(page) == "en-au"
+
+
+@pytest.mark.django_db
+def test_a_visitor_whose_browser_speaks_another_of_our_languages_keeps_it(client, make_user):
+    """A Marathi browser signing up from a Malay club's page keeps Marathi: the club's language
+    was the club's, not theirs (it saved Malay for every such member)."""
+    owner = make_user("aminah")
+    club = club_services.club_create(owner, name="Kelab Bunga Raya", language="ms")
+    marathi = {"HTTP_ACCEPT_LANGUAGE": "mr-IN,mr;q=0.9,en;q=0.8"}
+    assert html_lang(client.get(club.get_absolute_url(), **marathi).content.decode()) == "ms"
+    response = sign_up(client, "sunil", next_url=club.get_absolute_url(), **marathi)
+    assert response.status_code == 302
+    assert User.objects.get(username="sunil").language == "mr"
+    assert response.cookies[COOKIE].value == "mr"
+    assert html_lang(client.get(club.get_absolute_url(), **marathi).content.decode()) == "mr"

@@ -276,3 +276,18 @@ def test_migration_keeps_old_drf_tokens_working_and_hashed(zoe):
     assert old_key not in (stored.digest, stored.token_key)
     assert abs(stored.expiry - (timezone.now() + TTL)) < timedelta(minutes=1)
     assert works(old_key)
+
+
+def test_asking_for_a_token_sets_no_language_cookie(make_user):
+    """A token is for a program: its answer sets no language cookie, which would outrank the
+    Accept-Language of that program's later requests (a cookie-keeping client got its answers
+    in the token owner's language, whatever it asked for)."""
+    make_user("urdu_reader", language="ur")
+    client = APIClient()
+    response = client.post("/api/token/", {"username": "urdu_reader", "password": PASSWORD})
+    assert response.status_code == 200
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+    secret = response.json()["token"]
+    client.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
+    answer = client.get("/api/tables/?mine=banana", HTTP_ACCEPT_LANGUAGE="ms")
+    assert answer.status_code == 400 and answer["Content-Language"] == "ms"
