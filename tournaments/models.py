@@ -728,6 +728,14 @@ class ResultAudit(models.Model):
     def __str__(self):
         return f"{self.table} changed by {self.actor}: {self.reason}"
 
+    @property
+    def shown_reason(self) -> str:
+        """The reason in the reader's language: a dispute's is the site's own sentence (stored
+        in English); a director's is as they typed it."""
+        if (self.new or {}).get("status") == "disputed":
+            return gettext("Disputed at the table: the entry was cleared.")
+        return self.reason
+
 
 class Standing(models.Model):
     """One line of the standings as last recalculated (see `tournaments.tasks`)."""

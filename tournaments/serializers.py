@@ -389,8 +389,11 @@ class StandingLineSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     entrant = StandingEntrantSerializer()
     points = serializers.FloatField()
-    played = serializers.IntegerField()
-    wins = serializers.IntegerField()
+    played = serializers.IntegerField(
+        help_text="Games played at a table; byes are counted in `byes` (the standings page and "
+        "the CSV count a bye as a game played and won)."
+    )
+    wins = serializers.IntegerField(help_text="Games won, byes included.")
     draws = serializers.IntegerField()
     losses = serializers.IntegerField()
     byes = serializers.IntegerField()
@@ -425,6 +428,12 @@ class AuditSerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.shown_name", default=None, read_only=True)
     round = serializers.IntegerField(source="table.round.number", read_only=True)
     table_number = serializers.IntegerField(source="table.number", read_only=True)
+    reason = serializers.CharField(
+        source="shown_reason",
+        read_only=True,
+        help_text="Why: as the director typed it, or the site's words for a dispute, in the "
+        "asked language.",
+    )
 
     class Meta:
         model = ResultAudit

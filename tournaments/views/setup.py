@@ -236,7 +236,7 @@ def _people_to_add(tournament) -> list[tuple[str, str]]:
             key = _registration_key(r)
             if key not in seen:
                 seen.add(key)
-                out.append((key, f"{r.player_name} (checked in)"))
+                out.append((key, _("%(name)s (checked in)") % {"name": r.player_name}))
     members = (
         Membership.objects.filter(club=tournament.club)
         .select_related("user")

@@ -176,3 +176,41 @@ def test_the_correction_form_leaves_unknown_hands_won_blank(
     assert 'name="hands_1" type="number"' in correction
     field = correction[correction.index('name="hands_1"') :]
     assert 'value="0"' in field[: field.index(">")]
+
+
+def test_the_audit_api_gives_a_disputes_reason_in_the_asked_language(
+    director, published, checked_in
+):
+    """The API's audit log words a dispute as the page does, in the client's language (it gave
+    the stored English); a director's own reason stays as typed."""
+    from rest_framework.test import APIClient
+
+    ann, cas = checked_in[0], checked_in[2]
+    table = first_table(published)
+    services.result_enter(ann, table, scores=[14, 9])
+    services.result_reject(cas, table)
+    services.result_enter(director, table, scores=[14, 10], reason="Kertas skor")
+    api = APIClient()
+    api.force_authenticate(director)
+    answer = api.get(f"/api/tournaments/{published.pk}/audit/", HTTP_ACCEPT_LANGUAGE="ur")
+    assert answer.status_code == 200
+    reasons = [entry["reason"] for entry in answer.json()["results"]]
+    with translation.override("ur"):
+        disputed = translation.gettext("Disputed at the table: the entry was cleared.")
+    assert disputed != "Disputed at the table: the entry was cleared."
+    assert reasons == ["Kertas skor", disputed]
+
+
+def test_the_add_menu_says_checked_in_in_the_readers_language(
+    director, published, night, make_user
+):
+    from tests.tournaments.pages.conftest import check_in
+    from tournaments.views.setup import _people_to_add
+
+    late = make_user("late", display_name="Late Comer")
+    check_in(night, [late])  # checked in, not yet entered
+    with translation.override("en"):
+        assert (f"u{late.pk}", "Late Comer (checked in)") in _people_to_add(published)
+    with translation.override("ur"):
+        offered = [label for _key, label in _people_to_add(published)]
+    assert offered and not any("(checked in)" in label for label in offered)
