@@ -818,7 +818,11 @@ def standings_csv_rows(tournament: Tournament, user=None) -> list[list[Any]]:
         _("Byes"),
         _("Game points"),
         _("Hands won"),
-        *[str(TIEBREAK_LABELS.get(Tiebreak(t), t)) for t in tiebreaks],
+        *[
+            _("Tiebreak %(number)d: %(name)s")
+            % {"number": n, "name": TIEBREAK_LABELS.get(Tiebreak(t), t)}
+            for n, t in enumerate(tiebreaks, 1)
+        ],
         _("Withdrawn"),
     ]
     players = {e.pk: " & ".join(m.name for m in e.members.all()) for e in entrant_list(tournament)}
@@ -832,7 +836,8 @@ def standings_csv_rows(tournament: Tournament, user=None) -> list[list[Any]]:
                 players.get(line["entrant"]["id"], ""),
                 line["entrant"]["seed"],
                 line["points"],
-                line["played"],
+                # As the page counts them: a bye is a game played and won.
+                line["played"] + line["byes"],
                 line["wins"],
                 line["draws"],
                 line["losses"],

@@ -6,6 +6,7 @@ import io
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments import selectors, services
 from tournaments.models import Round, Tournament
@@ -59,7 +60,11 @@ def test_standings_csv_download(client, director, published):
     assert response["Content-Disposition"] == 'attachment; filename="spring-swiss-standings.csv"'
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:5] == ["Rank", "Entrant", "Players", "Seed", "Points"]
-    assert rows[0][12:15] == ["Buchholz", "Sonneborn–Berger", "Points difference"]
+    assert rows[0][12:15] == [
+        "Tiebreak 1: Buchholz",
+        "Tiebreak 2: Sonneborn–Berger",
+        "Tiebreak 3: Points difference",
+    ]
     assert rows[1][1:3] == ["Ann & Bob", "Ann & Bob"] and rows[1][4] == "2"
     assert len(rows) == 9
 
@@ -290,3 +295,35 @@ def test_a_bye_counts_as_a_game_in_the_standings_so_the_columns_add_up(
         played, won, lost = (int(n) for n in re.findall(r'<td class="num">(\d+)</td>', row))
         assert played == won + lost, row
     assert any("(1 bye)" in row for row in rows)
+
+
+def test_the_csv_counts_a_bye_as_the_page_does_and_names_each_column_once(
+    client, director, club, players
+):
+    """The CSV's Played is the page's P (a bye counts as a game played and won: it read 0 where
+    the page read 1), and a tiebreak column is named as one, never as a statistic's twin."""
+    tournament = make_bracket(director, club, players, 5)
+    for table in Round.objects.get(tournament=tournament, number=1).tables.all():
+        if not hasattr(table, "result"):
+            services.result_enter(director, table, scores=[500, 100])
+    services.standings_recalculate(tournament.pk)
+    login(client, director)
+    response = client.get(url("standings_csv", tournament.pk))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    header = rows[0]
+    assert len(set(header)) == len(header)
+    played, won, lost, byes = (header.index(h) for h in ("Played", "Won", "Lost", "Byes"))
+    assert all(int(r[played]) == int(r[won]) + int(r[lost]) for r in rows[1:])
+    assert sum(int(r[byes]) for r in rows[1:]) == 3
+    assert all(h.startswith("Tiebreak ") for h in header[header.index("Hands won") + 1 : -1])
+
+
+def test_a_rounds_count_of_tables_and_byes_takes_the_readers_comma(client, director, club, players):
+    tournament = make_bracket(director, club, players, 5, format="round_robin")
+    login(client, director)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ur"
+    page = client.get(url("round", tournament.pk, 1)).content.decode()
+    with translation.override("ur"):
+        tables = translation.ngettext("%(count)s table", "%(count)s tables", 2) % {"count": 2}
+        byes = translation.ngettext("%(count)s bye", "%(count)s byes", 1) % {"count": 1}
+    assert f"{tables}، {byes}" in page and f"{tables}, " not in page

@@ -193,7 +193,11 @@ def test_csv_rows_of_the_standings(match, director):
     tasks.recalculate_standings(tournament.pk)
     header, *rows = selectors.standings_csv_rows(tournament)
     assert header[:5] == ["Rank", "Entrant", "Players", "Seed", "Points"]
-    assert header[12:15] == ["Buchholz", "Sonneborn–Berger", "Points difference"]
+    assert header[12:15] == [
+        "Tiebreak 1: Buchholz",
+        "Tiebreak 2: Sonneborn–Berger",
+        "Tiebreak 3: Points difference",
+    ]
     assert rows[0][:5] == [1, "P01 & P02", "P01 & P02", 1, 2]
     assert len(rows) == 4 and all(len(r) == len(header) for r in rows)
 
