@@ -385,6 +385,11 @@ def with_own_clock(text, moment, zone_name, reader_zone, fmt, until=None) -> str
     from core.dates import date_text, shows_time
 
     label = zone_label(zone_name, moment)
+    if until is not None and shows_time(fmt):
+        # A span across a change of the clocks names both: "10:00 PM – 3:00 AM (AEDT, then AEST)".
+        after = zone_label(zone_name, until)
+        if after != label:
+            label = _("%(start)s, then %(end)s") % {"start": label, "end": after}
     if reader_zone is None or same_zone(zone_name, reader_zone) or not shows_time(fmt):
         return f"{text} ({label})"
     there = moment.astimezone(zone(zone_name))

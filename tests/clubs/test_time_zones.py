@@ -591,3 +591,22 @@ def test_a_night_notice_gives_the_time_on_the_readers_clock_too(client, people, 
     people.member.save()
     with timezone.override("Australia/Sydney"):
         assert "your time" not in Notice.objects.get(user=people.member).message
+
+
+def test_a_night_across_the_clocks_going_back_names_both_zones(make_user):
+    """10 PM to 3 AM across the change names AEDT, then AEST (it named AEDT alone, and 2:30 to
+    3:30 in the repeated hour read as one hour where the night lasts two)."""
+    from clubs.times import club_time_text
+
+    sydney = Club.objects.create(name="Harbour", slug="harbour", time_zone="Australia/Sydney")
+    perth = make_user("wes", time_zone="Australia/Perth")
+    start = club_moment(date(2027, 4, 3), time(22, 0), sydney)
+    text = club_time_text(start, sydney, "g:i A", reader=perth, until=start + timedelta(hours=6))
+    assert text.startswith("10:00 PM – 3:00 AM (AEDT, then AEST; ")
+    start = club_moment(date(2027, 4, 4), time(2, 30), sydney)
+    text = club_time_text(start, sydney, "g:i A", reader=perth, until=start + timedelta(hours=2))
+    assert text.startswith("2:30 AM – 3:30 AM (AEDT, then AEST; ")
+    # A night the clocks don't change in names its zone once.
+    start = club_moment(date(2027, 4, 10), time(19, 0), sydney)
+    text = club_time_text(start, sydney, "g:i A", reader=perth, until=start + timedelta(hours=3))
+    assert text.startswith("7:00 PM – 10:00 PM (AEST; ")
