@@ -112,6 +112,19 @@ class Malformed(ValueError):
         self.message_id = message_id
         self.params = params
 
+    @classmethod
+    def option_choice(cls, name: str, choices: list[str], value: str, quoted: bool = False):
+        """An option set to a value it doesn't take: `choices` and `value` as the game writes
+        them ("'winner'", "\"winner\""); `quoted` puts the option's name in quotes too."""
+        label = repr(name) if quoted else name
+        return cls(
+            "malformed.option_choice",
+            f"option {label} must be one of {', '.join(choices)}, not {value}",
+            option=name,
+            choices=list(choices),
+            value=value,
+        )
+
 
 def card(suit: int, rank: int) -> Card:
     """The interned card of that suit and rank."""

@@ -197,14 +197,7 @@ class Options:
 
 def _choice(name: str, value: Any, allowed: tuple) -> None:
     if value not in allowed:
-        listed = ", ".join(repr(v) for v in allowed)
-        raise Malformed(
-            "malformed.option_choice",
-            f"option {name} must be one of {listed}, not {value!r}",
-            option=name,
-            choices=[repr(v) for v in allowed],
-            value=repr(value),
-        )
+        raise Malformed.option_choice(name, [repr(v) for v in allowed], repr(value))
 
 
 _DEFAULT_OPTIONS = Options()

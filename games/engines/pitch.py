@@ -127,14 +127,8 @@ def _show(value: Any) -> str:
 def _check_option(name: str, value: Any) -> None:
     choices = _CHOICES[name]
     if not any(type(value) is type(choice) and value == choice for choice in choices):
-        allowed = ", ".join(_show(choice) for choice in choices)
-        raise Malformed(
-            "malformed.option_choice",
-            f"option {name!r} must be one of {allowed}, not {_show(value)}",
-            option=name,
-            choices=[_show(choice) for choice in choices],
-            value=_show(value),
-        )
+        shown = [_show(choice) for choice in choices]
+        raise Malformed.option_choice(name, shown, _show(value), quoted=True)
 
 
 @dataclass(frozen=True, slots=True)
