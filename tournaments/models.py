@@ -31,6 +31,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
+from games.engines import engine_for
 from games.models import BotLevel
 
 
@@ -264,10 +265,10 @@ class Tournament(models.Model):
             return ngettext(
                 "%(count)s hand a round", "%(count)s hands a round", self.hand_limit
             ) % {"count": self.hand_limit}
-        target = (self.options or {}).get("target")
-        if target:
-            return gettext("To %(target)s points") % {"target": target}
-        return gettext("To the game's target")
+        # The table option, else the rules' own target (500, Pitch's 7): a number, not "the
+        # game's target", which a player would have to look up.
+        target = (self.options or {}).get("target") or engine_for(self.game).Options().target
+        return gettext("To %(target)s points") % {"target": target}
 
 
 class Entrant(models.Model):

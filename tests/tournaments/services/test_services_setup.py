@@ -127,6 +127,18 @@ def test_house_rules_give_the_options(club, director):
     assert tournament.play_label == "To 300 points"
 
 
+def test_a_round_to_the_games_target_names_the_number(director, club):
+    """Without a target option a round is played to the rules' own target, and says which
+    (it said "To the game's target")."""
+    five_hundred = services.tournament_create(
+        director, club, name="Cup", game=Game.FIVE_HUNDRED, format="swiss"
+    )
+    pitch = services.tournament_create(
+        director, club, name="Pitch", game=Game.PITCH, format="swiss"
+    )
+    assert (five_hundred.play_label, pitch.play_label) == ("To 500 points", "To 7 points")
+
+
 def test_a_person_enters_once(make_tournament, director, players):
     tournament = make_tournament(2)
     with pytest.raises(services.AlreadyEntered):
