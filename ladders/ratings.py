@@ -276,6 +276,14 @@ def activity(
     return games, last
 
 
+def _id_order(player: PlayerId) -> tuple:
+    """Player ids in order: numbers as numbers (9 before 11; as text "11" came first), then
+    anything else as text."""
+    if isinstance(player, int) and not isinstance(player, bool):
+        return (0, player, "")
+    return (1, 0, str(player))
+
+
 def leaderboard(
     ratings: Mapping[PlayerId, Rating],
     games_played: Mapping[PlayerId, int],
@@ -304,7 +312,7 @@ def leaderboard(
         if cutoff is not None and last < cutoff:
             continue
         rows.append((player, rating, played, last))
-    rows.sort(key=lambda r: (-conservative(r[1]), -r[2], -r[1].mu, str(r[0])))
+    rows.sort(key=lambda r: (-conservative(r[1]), -r[2], -r[1].mu, _id_order(r[0])))
     out: list[LeaderboardRow] = []
     for index, (player, rating, played, last) in enumerate(rows):
         score = conservative(rating)

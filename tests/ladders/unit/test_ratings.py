@@ -393,3 +393,14 @@ def test_result_from_five_hundred_game_records():
         result_from_game_record("f5", T0, unfinished, list("abcde"))
     with pytest.raises(ValueError, match="one entry for each of the 5 seats"):
         result_from_game_record("f5", T0, five, list("abcd"))
+
+
+def test_players_level_on_everything_are_listed_by_their_id_as_a_number():
+    """Ties go by player id, 9 before 11 (as text, "11" came first, and a ladder's order
+    changed with how many accounts the database had made)."""
+    now = datetime(2026, 12, 1, tzinfo=UTC)
+    ratings = {11: DEFAULT_RATING, 9: DEFAULT_RATING, 100: DEFAULT_RATING}
+    games = dict.fromkeys(ratings, 6)
+    last = dict.fromkeys(ratings, now)
+    rows = leaderboard(ratings, games, last, now, min_games=0, active_days=None)
+    assert [r.player for r in rows] == [9, 11, 100]
