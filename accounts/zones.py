@@ -394,10 +394,22 @@ def with_own_clock(text, moment, zone_name, reader_zone, fmt, until=None) -> str
         return f"{text} ({label})"
     there = moment.astimezone(zone(zone_name))
     here = moment.astimezone(zone(reader_zone))
+    if _same_clock(moment, zone_name, reader_zone) and (
+        until is None or _same_clock(until, zone_name, reader_zone)
+    ):
+        # Another zone that reads the same clock then (Perth seen from Kuala Lumpur): no "your
+        # time" that says the same again.
+        return f"{text} ({label})"
     own = date_text(here, "g:i A" if here.date() == there.date() else "D g:i A")
     if until is not None:
         own = f"{own} – {date_text(until.astimezone(zone(reader_zone)), 'g:i A')}"
     return _("%(time)s (%(zone)s; %(own)s your time)") % {"time": text, "zone": label, "own": own}
+
+
+def _same_clock(moment, zone_name: str, reader_zone: str) -> bool:
+    return moment.astimezone(zone(zone_name)).utcoffset() == moment.astimezone(
+        zone(reader_zone)
+    ).utcoffset()
 
 
 def user_zone_name(user) -> str:

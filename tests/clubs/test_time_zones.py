@@ -610,3 +610,19 @@ def test_a_night_across_the_clocks_going_back_names_both_zones(make_user):
     start = club_moment(date(2027, 4, 10), time(19, 0), sydney)
     text = club_time_text(start, sydney, "g:i A", reader=perth, until=start + timedelta(hours=3))
     assert text.startswith("7:00 PM – 10:00 PM (AEST; ")
+
+
+def test_a_zone_on_the_same_clock_is_named_without_repeating_the_time(make_user):
+    """Perth's 6:30 PM read from Kuala Lumpur (the same clock) names Perth's zone and no "your
+    time" that says 6:30 PM again; Sydney's does give the reader's own."""
+    from clubs.times import club_time_text
+
+    perth = Club.objects.create(name="West", slug="west", time_zone="Australia/Perth")
+    sydney = Club.objects.create(name="Harbour", slug="harbour", time_zone="Australia/Sydney")
+    reader = make_user("aminah", time_zone="Asia/Kuala_Lumpur")
+    start = club_moment(date(2027, 1, 14), time(18, 30), perth)
+    assert club_time_text(start, perth, "g:i A", reader=reader) == "6:30 PM (AWST)"
+    start = club_moment(date(2027, 1, 14), time(19, 0), sydney)
+    assert club_time_text(start, sydney, "g:i A", reader=reader) == (
+        "7:00 PM (AEDT; 4:00 PM your time)"
+    )
