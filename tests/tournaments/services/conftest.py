@@ -54,6 +54,26 @@ def make_tournament(club, director, players):
     return make
 
 
+@pytest.fixture
+def match(make_tournament, director, players):
+    """A published Swiss round 1: table 1 is P01 & P02 (side 0) against P03 & P04 (side 1)."""
+    tournament = make_tournament(4, start=True)
+    round1 = tournament.round_set.get()
+    services.round_publish(director, round1)
+    return tournament, round1.tables.get(number=1)
+
+
+@pytest.fixture
+def event(make_tournament, director):
+    """A duplicate event of five Five Hundred pairs: a Mitchell of three tables, one board a
+    round, round 1 published."""
+    tournament = make_tournament(
+        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1
+    )
+    services.round_publish(director, tournament.round_set.get())
+    return tournament
+
+
 def play_round(round_, director, scores=None):
     """The director enters a result for every table of a published round: by default the
     first side wins 500 to 200 (draws and other results through `scores`: table number ->

@@ -28,16 +28,6 @@ def page(user=None):
     return client
 
 
-@pytest.fixture
-def event(make_tournament, director):
-    """Five pairs, a Mitchell of three tables, one board a round, round 1 published."""
-    tournament = make_tournament(
-        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1
-    )
-    services.round_publish(director, tournament.round_set.get())
-    return tournament
-
-
 def table_of(tournament, number, round_number=1):
     return tournament.round_set.get(number=round_number).tables.get(number=number)
 

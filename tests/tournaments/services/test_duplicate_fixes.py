@@ -50,16 +50,6 @@ def pitch_event(make_tournament, director):
     return tournament
 
 
-@pytest.fixture
-def event(make_tournament, director):
-    """Five Five Hundred partnerships, the same movement, round 1 published."""
-    tournament = make_tournament(
-        5, format="duplicate", start=True, movement="mitchell", boards_per_round=1
-    )
-    services.round_publish(director, tournament.round_set.get())
-    return tournament
-
-
 def _physical_table(tournament):
     """A table of round 1 where both pairs are people (not the bot pair)."""
     return next(

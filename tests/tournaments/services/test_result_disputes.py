@@ -13,15 +13,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def match(make_tournament, director, players):
-    """A published Swiss round 1: table 1 is P01 & P02 (side 0) against P03 & P04 (side 1)."""
-    tournament = make_tournament(4, start=True)
-    round1 = tournament.round_set.get()
-    services.round_publish(director, round1)
-    return tournament, round1.tables.get(number=1)
-
-
-@pytest.fixture
 def second_director(make_user, club):
     person = make_user("dan")
     Membership.objects.create(club=club, user=person, role=Membership.Role.DIRECTOR)

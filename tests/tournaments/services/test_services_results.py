@@ -9,15 +9,6 @@ from tournaments.models import ResultAudit, Standing, TableResult
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def match(make_tournament, director, players):
-    """A published Swiss round 1: table 1 is P01 & P02 (side 0) against P03 & P04 (side 1)."""
-    tournament = make_tournament(4, start=True)
-    round1 = tournament.round_set.get()
-    services.round_publish(director, round1)
-    return tournament, round1.tables.get(number=1)
-
-
 def test_a_player_enters_and_an_opponent_confirms(match, players):
     tournament, table = match
     result = services.result_enter(players[0], table, scores=[520, 180], hands_won=[6, 3])
