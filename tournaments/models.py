@@ -721,6 +721,9 @@ class ResultAudit(models.Model):
     new = models.JSONField(verbose_name=_("new"))
     reason = models.CharField(max_length=300, blank=True, verbose_name=_("reason"))
 
+    # The status `new` holds for an entry disputed at the table (services.results writes it).
+    DISPUTED = "disputed"
+
     class Meta:
         verbose_name = _("result audit entry")
         verbose_name_plural = _("result audit log")
@@ -730,10 +733,14 @@ class ResultAudit(models.Model):
         return f"{self.table} changed by {self.actor}: {self.reason}"
 
     @property
+    def is_dispute(self) -> bool:
+        return (self.new or {}).get("status") == self.DISPUTED
+
+    @property
     def shown_reason(self) -> str:
         """The reason in the reader's language: a dispute's is the site's own sentence (stored
         in English); a director's is as they typed it."""
-        if (self.new or {}).get("status") == "disputed":
+        if self.is_dispute:
             return gettext("Disputed at the table: the entry was cleared.")
         return self.reason
 

@@ -619,10 +619,6 @@ def _standing_line(row: dict[str, Any], labels: dict[str, str]) -> dict[str, Any
     }
 
 
-# The audit log's status for an entry disputed at the table (services.results writes it).
-DISPUTED = "disputed"
-
-
 def disputed_tables(table_ids) -> dict[int, ResultAudit]:
     """Of these tables, those whose entry was disputed and that have had no result since: the
     table id → the audit entry of the dispute (its actor disputed `old.scores`)."""
@@ -634,11 +630,7 @@ def disputed_tables(table_ids) -> dict[int, ResultAudit]:
     )
     for audit in audits:
         latest.setdefault(audit.table_id, audit)
-    return {
-        table_id: audit
-        for table_id, audit in latest.items()
-        if (audit.new or {}).get("status") == DISPUTED
-    }
+    return {table_id: audit for table_id, audit in latest.items() if audit.is_dispute}
 
 
 def boards_version(tournament_id: int) -> int | None:

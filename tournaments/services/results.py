@@ -24,7 +24,7 @@ from games.models import Table as GameTable
 from games.models import TableHand
 
 from .. import policies, selectors
-from ..models import TableResult, TableSeat, Tournament, TournamentTable
+from ..models import ResultAudit, TableResult, TableSeat, Tournament, TournamentTable
 from ..scores import score_line
 from ..signals import result_confirmed
 from .common import (
@@ -440,7 +440,7 @@ def _audit_disputed(tournament, table, result: TableResult, actor) -> None:
         "entered_side": result.entered_side,
         "entered_by": result.entered_by.shown_name if result.entered_by_id else None,
     }
-    new = {"status": selectors.DISPUTED, "scores": [], "hands_won": [], "winners": []}
+    new = {"status": ResultAudit.DISPUTED, "scores": [], "hands_won": [], "winners": []}
     result_audit(tournament, table, actor, old, new, DISPUTED_REASON)
 
 
