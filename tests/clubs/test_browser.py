@@ -34,6 +34,9 @@ def test_new_player_signs_up_joins_the_demo_club_and_registers(live_server, page
     page.get_by_role("link", name=re.compile("Thursday Five Hundred")).click()
     expect(page.get_by_role("heading", name="Thursday Five Hundred")).to_be_visible()
     # Registering swaps the registration panel in place (htmx), without loading a new page.
+    # Once the page's deferred scripts have run: a click before htmx is ready is a plain post
+    # (which works too, and reloads the page: a CI run clicked that early and failed here).
+    page.wait_for_load_state("load")
     page.evaluate("window.stillHere = true")
     page.get_by_role("button", name="Register").click()
     panel = page.locator("#registration")
