@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.names import validate_name_slug
 from core.choices import Game
 
 from .models import RebuildJob
@@ -157,11 +158,14 @@ class PlayerStatsSerializer(serializers.Serializer):
 
 
 class RebuildInputSerializer(serializers.Serializer):
-    club = serializers.SlugField(
+    club = serializers.CharField(
         required=False,
         allow_blank=True,
         max_length=110,
-        help_text="A club's slug; empty for every ladder (staff).",
+        # Club addresses may be in any script ("ਅੰਮ੍ਰਿਤਸਰ-ਤਾਸ਼-ਕਲੱਬ"), marks included, which
+        # DRF's SlugField (ASCII only) refuses: the clubs' own rule instead.
+        validators=[validate_name_slug],
+        help_text="A club's slug, in any script; empty for every ladder (staff).",
     )
     game = serializers.ChoiceField(choices=[("", _("Both")), *Game.choices], required=False)
 

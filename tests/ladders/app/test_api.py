@@ -9,6 +9,7 @@ from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from clubs.models import Club, Membership
 from ladders import tasks
 from ladders.models import ClubLadderSettings, PlayerGameStats, RatedGame, RebuildJob
 
@@ -180,6 +181,38 @@ def test_rebuilds_only_for_directors_and_staff(api, club, people, rated):
     site = as_user(staff).post("/api/ladders/rebuild/", {}, format="json")
     assert site.status_code == 202 and site.json()["scope"] == "all"
     assert RebuildJob.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    "name", ["ਅੰਮ੍ਰਿਤਸਰ ਤਾਸ਼ ਕਲੱਬ", "पुणे पत्ते मंडळ", "لاہور کارڈ کلب", "Kookaburra Card Club"]
+)
+def test_a_director_rebuilds_a_club_whose_address_is_in_any_script(people, name):
+    """A club's slug keeps its own script (marks included); the rebuild API took only ASCII
+    slugs and answered 400 to every other club's director."""
+    club = Club.objects.create(name=name, slug=Club.unique_slug(name))
+    assert club.slug == name.lower().replace(" ", "-")
+    Membership.objects.create(club=club, user=people[1], role=Membership.Role.DIRECTOR)
+
+    made = as_user(people[1]).post("/api/ladders/rebuild/", {"club": club.slug}, format="json")
+    assert made.status_code == 202, made.json()
+    assert (made.json()["scope"], made.json()["club"]["slug"]) == ("club", club.slug)
+    assert RebuildJob.objects.get().club == club
+    # Not a director of that club: refused for that, not for its address.
+    refused = as_user(people[2]).post("/api/ladders/rebuild/", {"club": club.slug}, format="json")
+    assert refused.status_code == 403
+
+
+@pytest.mark.parametrize("value", ["Gum Street", "gum/street", "ਕਲੱਬ.ਸਾਈਟ", "-gum-", "Gum-Street"])
+def test_a_rebuild_for_a_malformed_club_address_is_a_clear_400(club, people, value):
+    response = as_user(people[0]).post("/api/ladders/rebuild/", {"club": value}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid" and body["field"] == "club"
+    assert "letters (in any script)" in body["detail"]
+    assert not RebuildJob.objects.exists()
+    # Well formed but no such club: 404.
+    missing = as_user(people[0]).post("/api/ladders/rebuild/", {"club": "ਕੋਈ-ਨਹੀਂ"}, format="json")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
 
 
 def test_the_schema_describes_the_ladders(api):
