@@ -25,6 +25,7 @@ from accounts.notices import moment_param, notice_send
 from accounts.zones import is_zone, same_zone, site_zone_name, user_zone_name
 from core import live
 from core.choices import Game
+from core.dates import out_of_reach
 from core.enqueue import enqueue_on_commit
 from core.errors import ServiceError
 from core.names import shown_name_problem
@@ -554,6 +555,10 @@ def _clean_night_fields(club: Club, fields: NightFields, *, check_future: bool) 
         raise InvalidInput(
             _("Registration must open before it closes."), field="registration_opens_at"
         )
+    for name in ("starts_at", "registration_opens_at", "registration_closes_at"):
+        moment = getattr(fields, name)
+        if moment is not None and (problem := out_of_reach(moment)):
+            raise InvalidInput(problem, field=name)
     return fields
 
 

@@ -8,8 +8,11 @@ before formatting. Named formats (DATE_FORMAT…) are the language's own and are
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from django.template.defaultfilters import date as django_date
-from django.utils.translation import get_language
+from django.utils import timezone
+from django.utils.translation import get_language, gettext, ngettext
 
 # A language's comma where it is not the Latin one.
 COMMAS = {"ur": "،"}
@@ -58,3 +61,26 @@ def shows_time(fmt: str) -> bool:
     if _named(fmt):
         return "TIME" in fmt
     return any(letter in fmt for letter in "gGhHiAP")
+
+
+# How far ahead a night or an event may be set, and how far back a time may be given (when
+# registration opens): every time the site keeps can be shown on any clock and a night's end
+# worked out from its start, which a date such as 31 December 9999 could not.
+YEARS_AHEAD = 5
+EARLIEST_YEAR = 2000
+
+
+def out_of_reach(moment, now=None) -> str | None:
+    """Why `moment` (aware) is too far ahead or back to be kept, in the reader's language, or
+    None: a night or event may be set up to YEARS_AHEAD years ahead, and no time given is before
+    EARLIEST_YEAR."""
+    now = now or timezone.now()
+    if moment > now + timedelta(days=365 * YEARS_AHEAD + 1):
+        return ngettext(
+            "Choose a date at most %(years)d year from now.",
+            "Choose a date at most %(years)d years from now.",
+            YEARS_AHEAD,
+        ) % {"years": YEARS_AHEAD}
+    if moment < datetime(EARLIEST_YEAR, 1, 1, tzinfo=UTC):
+        return gettext("Choose a date in %(year)d or later.") % {"year": EARLIEST_YEAR}
+    return None

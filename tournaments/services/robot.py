@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 
 from accounts.notices import notices_send
 from core.choices import Game
+from core.dates import out_of_reach
 from core.errors import ServiceError
 from games import services as game_services
 from games.boards import board_set_create, board_set_reveal
@@ -89,6 +90,9 @@ def robot_event_create(
         raise InvalidInput(gettext("Choose a bot level, or no bots."), field="bot_level")
     if not isinstance(opens_at, datetime) or not isinstance(closes_at, datetime):
         raise InvalidInput(gettext("Give the times the event opens and closes."), field="closes_at")
+    for field, moment in (("opens_at", opens_at), ("closes_at", closes_at)):
+        if problem := out_of_reach(moment):
+            raise InvalidInput(problem, field=field)
     if closes_at <= opens_at or closes_at <= timezone.now():
         raise InvalidInput(
             gettext("The event must close after it opens, and in the future."), field="closes_at"
