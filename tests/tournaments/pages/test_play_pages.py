@@ -596,3 +596,24 @@ def test_the_standings_stream_tells_the_version_and_results_publish_it(
         body = client.get(url(page, published.pk)).content.decode()
         assert f'sse-connect="{stream}?v=' in body and "sse:version" in body
         assert 'hx-trigger="every 5s"' not in body and 'data-poll-trigger="every 5s"' in body
+
+
+def test_changing_our_entry_keeps_the_hands_won_we_entered(client, published, checked_in):
+    """The player's "Change our entry" form starts from every value they sent, hands won too, so
+    changing one score and saving keeps the rest (it used to drop hands won silently)."""
+    import re
+
+    ann = checked_in[0]
+    table = first_table(published)
+    services.result_enter(ann, table, scores=[500, 240], hands_won=[3, 1])
+    login(client, ann)
+    page = client.get(url("table", published.pk, table.pk)).content.decode()
+    form = page[page.index('name="mode" value="player"') :]
+    form = form[: form.index("</form>")]
+    assert "Change our entry" in form
+    values = dict(re.findall(r'name="((?:score|hands)_\d)"[^>]*?value="([^"]*)"', form))
+    assert values == {"score_0": "500", "score_1": "240", "hands_0": "3", "hands_1": "1"}
+    assert '<details class="hands-won" open>' in form
+    client.post(url("result_enter", published.pk, table.pk), {**values, "score_0": "520"})
+    result = TableResult.objects.get(table=table)
+    assert result.scores == [520, 240] and result.hands_won == [3, 1]
