@@ -723,6 +723,9 @@ class ResultAudit(models.Model):
 
     # The status `new` holds for an entry disputed at the table (services.results writes it).
     DISPUTED = "disputed"
+    # The reason kept when a director enters a result without giving one (stored in English,
+    # shown in the reader's language).
+    ENTERED = "Entered by a director."
 
     class Meta:
         verbose_name = _("result audit entry")
@@ -738,10 +741,12 @@ class ResultAudit(models.Model):
 
     @property
     def shown_reason(self) -> str:
-        """The reason in the reader's language: a dispute's is the site's own sentence (stored
-        in English); a director's is as they typed it."""
+        """The reason in the reader's language: a dispute's, or a director's entry without a
+        reason, is the site's own sentence (stored in English); a director's is as they typed it."""
         if self.is_dispute:
             return gettext("Disputed at the table: the entry was cleared.")
+        if self.reason == self.ENTERED:
+            return gettext("Entered by a director.")
         return self.reason
 
 

@@ -292,7 +292,7 @@ def result_enter(
         }
         result = _save(tournament, table, existing, fields)
         result_audit(
-            tournament, table, actor, old, result.as_dict(), reason or "Entered by a director."
+            tournament, table, actor, old, result.as_dict(), reason or ResultAudit.ENTERED
         )
         _after_confirmed(tournament, table)
         return result

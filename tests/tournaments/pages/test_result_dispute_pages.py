@@ -201,6 +201,29 @@ def test_the_audit_api_gives_a_disputes_reason_in_the_asked_language(
     assert reasons == ["Kertas skor", disputed]
 
 
+def test_a_directors_entry_without_a_reason_is_worded_in_the_readers_language(
+    client, director, published
+):
+    """A director's result entered with no reason is logged with the site's own sentence, which
+    the audit page and the API give in the reader's language (it was stored, and shown, in
+    English)."""
+    from rest_framework.test import APIClient
+
+    table = first_table(published)
+    services.result_enter(director, table, scores=[14, 9])
+    with translation.override("pa"):
+        entered = translation.gettext("Entered by a director.")
+    assert entered != "Entered by a director."
+    api = APIClient()
+    api.force_authenticate(director)
+    answer = api.get(f"/api/tournaments/{published.pk}/audit/", HTTP_ACCEPT_LANGUAGE="pa")
+    assert [entry["reason"] for entry in answer.json()["results"]] == [entered]
+    client.force_login(director)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pa"
+    page = client.get(reverse("tournaments:audit", args=[published.pk])).content.decode()
+    assert entered in page and "Entered by a director." not in page
+
+
 def test_the_add_menu_says_checked_in_in_the_readers_language(
     director, published, night, make_user
 ):
