@@ -30,7 +30,7 @@ def demo_table(user, *, level: str = BotLevel.CLUB) -> Table:
             user,
             game=Game.FIVE_HUNDRED,
             players=4,
-            name=f"Demo: {user.shown_name} and three bots",
+            name="",  # named in the reader's language (Table.__str__)
             access=Table.Access.INVITE,
             bot_level=level,
             seat=0,

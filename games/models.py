@@ -177,9 +177,12 @@ class Table(models.Model):
 
     def __str__(self):
         """The table's own name, or its default in the active language: "Ann's Five Hundred
-        table" when it was opened unnamed, else "Five Hundred table 12"."""
+        table" when it was opened unnamed ("Quick game: Ann and three bots" for a quick game),
+        else "Five Hundred table 12"."""
         if self.name:
             return self.name
+        if self.is_demo and self.named_after:
+            return gettext("Quick game: %(name)s and three bots") % {"name": self.named_after}
         if self.named_after:
             return gettext("%(name)s's %(game)s table") % {
                 "name": self.named_after,

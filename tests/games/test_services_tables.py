@@ -215,6 +215,21 @@ def test_demo_table_is_idempotent(four, django_capture_on_commit_callbacks):
     assert demo_table(four[0]).pk != table.pk
 
 
+def test_a_quick_game_is_named_in_the_readers_language(four):
+    """A quick game's table has no stored name: it is named in whoever reads it's language (it
+    was "Demo: Ann and three bots" in English for everyone)."""
+    from django.utils import translation
+
+    table = demo_table(four[0])
+    assert table.name == ""
+    name = four[0].shown_name
+    with translation.override("en"):
+        assert str(table) == f"Quick game: {name} and three bots"
+    with translation.override("pa"):
+        punjabi = str(table)
+    assert name in punjabi and "Quick game" not in punjabi and "three bots" not in punjabi
+
+
 def test_seat_players_puts_people_and_bots_where_named_and_starts(four):
     table = services.table_create(
         four[0], game="five_hundred", players=4, bot_level="club", seat=None
