@@ -78,6 +78,7 @@ def profile(request, username):
 
 
 @login_required
+@in_reader_zone
 def profile_edit(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
@@ -111,6 +112,7 @@ def _tokens_answer(request, done: str):
 
 @login_required
 @require_POST
+@in_reader_zone
 def token_revoke(request, prefix):
     try:
         tokens.token_revoke(request.user, prefix)
@@ -121,6 +123,7 @@ def token_revoke(request, prefix):
 
 @login_required
 @require_POST
+@in_reader_zone
 def tokens_revoke_all(request):
     count = tokens.tokens_revoke_all(request.user)
     done = ngettext("%(count)d API token revoked.", "%(count)d API tokens revoked.", count) % {

@@ -165,6 +165,25 @@ def test_account_page_shows_when_a_token_was_last_used(client, zoe, monkeypatch)
     assert f"{used.day} {used:%b} {used.year}, " in page
 
 
+def test_token_times_are_on_the_readers_own_clock(client, make_user):
+    """A Perth reader sees when their token was made on Perth's clock, with AM/PM in their
+    language (it was the site's Sydney clock for everyone, and "a.m." untranslated)."""
+    from zoneinfo import ZoneInfo
+
+    from knox.models import AuthToken
+
+    perth = make_user("pete", time_zone="Australia/Perth")
+    new_token("pete")
+    made = AuthToken.objects.get(user=perth).created.astimezone(ZoneInfo("Australia/Perth"))
+    client.force_login(perth)
+    page = client.get(reverse("accounts:profile_edit")).content.decode()
+    hour = made.hour % 12 or 12
+    assert f"{made.day} {made:%b} {made.year}, {hour}:{made:%M} {made:%p}" in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pa"
+    page = client.get(reverse("accounts:profile_edit")).content.decode()
+    assert "a.m." not in page and "p.m." not in page
+
+
 def test_revoke_a_token_by_plain_post_and_by_htmx(client, zoe):
     from knox.models import AuthToken
 
