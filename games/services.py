@@ -201,6 +201,8 @@ def house_rules_create(
             gettext("Only the directors of %(club)s can offer house rules to its members.")
             % {"club": club.name}
         )
+    if options is not None and not isinstance(options, dict):
+        raise InvalidInput(gettext("Options must be an object."), field="options")
     try:
         checked = engine_for(game).Options.from_dict(dict(options or {}), players=None)
     except (ValueError, TypeError) as exc:

@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from django.utils import translation
 from django.core.files.uploadedfile import SimpleUploadedFile
 from knox.models import AuthToken
 from rest_framework.test import APIClient
@@ -386,6 +387,19 @@ def test_table_options_and_house_rules(clients, four):
         "/api/house-rules/", {"name": "Bad", "game": "pitch", "options": {"x": 1}}, format="json"
     )
     assert bad.status_code == 400
+    # Options that aren't an object are refused in words, in the asker's language (a string
+    # gave Python's "dictionary update sequence element #0 has length 1; 2 is required").
+    for options in ("abc", ["target", 11], 11):
+        bad = clients[0].post(
+            "/api/house-rules/",
+            {"name": "Rumah", "game": "pitch", "options": options},
+            format="json",
+            HTTP_ACCEPT_LANGUAGE="ms",
+        )
+        assert bad.status_code == 400
+        assert bad.json()["field"] == "options"
+        with translation.override("ms"):
+            assert bad.json()["detail"] == translation.gettext("Options must be an object.")
     assert [r["name"] for r in clients[0].get("/api/house-rules/").json()["results"]] == ["Fast"]
     assert clients[1].get("/api/house-rules/").json()["results"] == []
     response = clients[0].post(
