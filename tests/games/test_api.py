@@ -4,8 +4,8 @@ import json
 import random
 
 import pytest
-from django.utils import translation
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import translation
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
