@@ -291,9 +291,7 @@ def result_enter(
             "confirmed_at": now,
         }
         result = _save(tournament, table, existing, fields)
-        result_audit(
-            tournament, table, actor, old, result.as_dict(), reason or ResultAudit.ENTERED
-        )
+        result_audit(tournament, table, actor, old, result.as_dict(), reason or ResultAudit.ENTERED)
         _after_confirmed(tournament, table)
         return result
     if table.online:
