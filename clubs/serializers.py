@@ -61,6 +61,7 @@ class ClubSerializer(serializers.ModelSerializer):
             "games",
             "is_open",
             "time_zone",
+            "language",
             "member_count",
             "my_role",
             "url",
@@ -99,6 +100,13 @@ class ClubInputSerializer(serializers.Serializer):
         required=False,
         help_text="The IANA zone the club meets in, e.g. Asia/Kolkata (default: the site's). "
         "Its nights' times are read in it. Only an owner can change it.",
+    )
+    language = serializers.CharField(
+        max_length=16,
+        required=False,
+        allow_blank=True,
+        help_text="The language the club's pages speak to visitors who haven't chosen one: "
+        "en, mr, ms, pa or ur (blank: the visitor's browser decides).",
     )
 
 

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from accounts.languages import language_codes
 from accounts.names import name_key
 from accounts.notices import moment_param, notice_send
-from accounts.zones import is_zone, same_zone, site_zone_name, user_zone_name
+from accounts.zones import canonical_zone, is_zone, same_zone, site_zone_name, user_zone_name
 from core import live
 from core.choices import Game
 from core.dates import out_of_reach
@@ -219,7 +219,9 @@ def _clean_time_zone(time_zone: str | None) -> str:
             % {"zone": time_zone},
             field="time_zone",
         )
-    return time_zone
+    # An alias is kept as the zone's main name ("Asia/Calcutta" as "Asia/Kolkata"), as sign-up
+    # keeps a person's, so the club's zone is one entry of the zone menus.
+    return canonical_zone(time_zone)
 
 
 def _clean_language(code: str) -> str:
@@ -284,7 +286,7 @@ def club_update(actor, club: Club, **changes) -> Club:
     )
     for key, value in _clean_club_fields(**current, club_pk=club.pk).items():
         setattr(club, key, value)
-    if "time_zone" in changes and changes["time_zone"] != club.time_zone:
+    if "time_zone" in changes and not same_zone(changes["time_zone"] or "", club.time_zone):
         if not club_access(actor, club).is_owner:
             raise NotAllowed(
                 _("Only the owners of %(club)s can change its time zone.") % {"club": club.name}

@@ -99,6 +99,33 @@ def test_create_club_with_bad_input_is_400(api, people):
     assert not Club.objects.filter(created_by=people.outsider).exists()
 
 
+def test_a_clubs_zone_alias_is_kept_by_its_main_name_and_its_language_is_set(api, people, club):
+    """A club created with "Asia/Calcutta" keeps "Asia/Kolkata" (as sign-up does), so the zone
+    menu offers it once; the club's language is set and read through the API, and one we don't
+    speak is refused; a director giving the club's zone by its alias isn't refused as an owner-only
+    change."""
+    as_user(api, people.outsider)
+    response = api.post(
+        "/api/clubs/",
+        {"name": "Amritsar Taash", "time_zone": "Asia/Calcutta", "language": "pa"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["time_zone"] == "Asia/Kolkata"
+    assert response.json()["language"] == "pa"
+    assert Club.objects.get(name="Amritsar Taash").language == "pa"
+    response = api.post("/api/clubs/", {"name": "X Club", "language": "xx"}, format="json")
+    assert response.status_code == 400 and response.json()["field"] == "language"
+    assert not Club.objects.filter(name="X Club").exists()
+    club.time_zone = "Asia/Kolkata"
+    club.save()
+    response = as_user(api, people.director).patch(
+        f"/api/clubs/{club.slug}/", {"time_zone": "Asia/Calcutta", "language": "mr"}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["time_zone"] == "Asia/Kolkata" and response.json()["language"] == "mr"
+
+
 def test_directors_edit_a_club_members_get_403(api, people, club):
     response = as_user(api, people.member).patch(
         f"/api/clubs/{club.slug}/", {"about": "mine now"}, format="json"
