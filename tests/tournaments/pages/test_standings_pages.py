@@ -190,6 +190,7 @@ def test_double_elimination_has_winners_losers_and_final_sections(director, club
 def test_bracket_page_of_a_swiss_says_there_is_none(client, published):
     page = client.get(url("bracket", published.pk)).content.decode()
     assert "This tournament has no bracket" in page
+    assert "Winners are marked" not in page  # no key to a bracket that isn't there
 
 
 def test_knockout_final_standings_follow_the_bracket_issue_10(client, director, club, players):
