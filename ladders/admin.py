@@ -48,7 +48,16 @@ class LadderAdmin(admin.ModelAdmin):
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(admin.ModelAdmin):
-    list_display = ("user", "ladder", "conservative", "mu", "sigma", "games_played", "wins")
+    list_display = (
+        "user",
+        "ladder",
+        "conservative",
+        "mu",
+        "sigma",
+        "games_played",
+        "wins",
+        "draws",
+    )
     list_filter = ("ladder__game",)
     search_fields = ("user__username", "user__display_name")
     raw_id_fields = ("user", "ladder")

@@ -156,6 +156,7 @@ class PlayerRatingsView(LadderAPIView):
                     "conservative": line.rating.conservative,
                     "games_played": line.rating.games_played,
                     "wins": line.rating.wins,
+                    "draws": line.rating.draws,
                     "last_played_at": line.rating.last_played_at,
                     "position": line.position,
                 }

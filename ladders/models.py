@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
 
-from .ratings import ACTIVE_DAYS, MIN_GAMES
+from .ratings import ACTIVE_DAYS, MIN_GAMES, is_draw
 
 
 class ClubLadderSettings(models.Model):
@@ -221,8 +221,13 @@ class GamePlayer(models.Model):
         return f"{self.user} in {self.rated_game}"
 
     @property
+    def drawn(self) -> bool:
+        """Whether the game was a draw: every side finished level, so nobody won it."""
+        return is_draw(self.rated_game.ranks)
+
+    @property
     def won(self) -> bool:
-        return self.place == 0
+        return self.place == 0 and not self.drawn
 
 
 class Ladder(models.Model):
@@ -279,6 +284,9 @@ class PlayerRating(models.Model):
     conservative = models.FloatField(help_text="μ − 3σ, the ladder score.")
     games_played = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(
+        default=0, help_text="Rated games every side finished level in (not wins)."
+    )
     last_played_at = models.DateTimeField()
 
     class Meta:

@@ -20,6 +20,12 @@ place (`result_from_game_record` builds exactly that).
 A result gives either each team's final `scores` (higher is better) or its `ranks` (lower is
 better; 1, 2, 2, 4 or 0, 1, 1, 3 - only the order matters). Equal figures are a tie.
 
+Wins and draws
+--------------
+The teams in first place win (`winners`), together when they share it with a team below them.
+When every team shares first place (a 300-300 table) nobody wins: the game is a draw
+(`is_draw`), rated as a tie and counted as a draw, not a win, for everyone in it.
+
 Bots
 ----
 A seat taken by a bot holds `BOT` (None) instead of a player id. By default a game with any bot
@@ -149,10 +155,24 @@ class GameResult:
             keys = list(self.ranks)
         return [sum(1 for other in keys if other < mine) for mine in keys]
 
+    def is_draw(self) -> bool:
+        """Whether nobody won: every team shares first place."""
+        return is_draw(self.places())
+
     def winners(self) -> list[PlayerId]:
-        """The human players of the team(s) in first place."""
-        firsts = [team for team, place in zip(self.teams, self.places(), strict=True) if place == 0]
+        """The human players of the team(s) in first place; nobody in a draw."""
+        places = self.places()
+        if is_draw(places):
+            return []
+        firsts = [team for team, place in zip(self.teams, places, strict=True) if place == 0]
         return [p for team in firsts for p in team if not is_bot(p)]
+
+
+def is_draw(figures: Sequence[float]) -> bool:
+    """Whether a game whose teams scored, or placed, `figures` is a draw: every team level, so
+    all share first place and nobody wins. Teams level in first place above another team are
+    not a draw: they win together (five-player Five Hundred's contractor and called partner)."""
+    return len(figures) > 1 and len(set(figures)) == 1
 
 
 class HistoryPoint(NamedTuple):

@@ -60,6 +60,7 @@ from .ratings import (
     HistoryPoint,
     LeaderboardRow,
     Rating,
+    is_draw,
     leaderboard,
 )
 
@@ -574,7 +575,8 @@ def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePla
     qs = (
         GamePlayer.objects.filter(user=user)
         .select_related("rated_game", "rated_game__club")
-        # What a line of the player page shows (not the games' teams, ranks and scores).
+        # What a line of the player page shows (not the games' teams and scores; the ranks tell
+        # a draw).
         .only(
             "place",
             "played_at",
@@ -586,6 +588,7 @@ def recent_games(user, limit: int = 15, game: str | None = None) -> list[GamePla
             "rated_game__url",
             "rated_game__table_id",
             "rated_game__played_at",
+            "rated_game__ranks",
             "rated_game__rated",
             "rated_game__has_bots",
             "rated_game__is_demo",
@@ -774,11 +777,12 @@ def night_history(club: Club, limit: int = 12, now: datetime | None = None) -> l
     A night with a finished tournament is won by the tournament's champion (or its top line of
     standings). A night without one is won by whoever won the most of the club's rated games
     that finished during the night (from its start to two hours after its scheduled end);
-    equal counts share the night. A night with neither has no winner.
+    equal counts share the night. A drawn game (every side level) is won by nobody. A night
+    with neither has no winner.
 
     A fixed number of queries whatever the club's history: the nights, their tournaments (three
     queries), and for the nights without one their games' players and their games (one query
-    each) and the winners among those players (one).
+    each), the drawn games among them (one) and the winners among those players (one).
     """
     now = now or timezone.now()
     nights = list(
@@ -896,8 +900,9 @@ def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
 
     The database does the counting: each game is given its night, and for each night only the
     players level on the most wins come back (with the games they played that night), and each
-    night's number of games. Nights whose times overlap (a game may count for two) are counted
-    from the games' players instead (two queries, whatever the history)."""
+    night's number of games (the drawn games, which nobody won, are picked out first). Nights
+    whose times overlap (a game may count for two) are counted from the games' players instead
+    (two queries, whatever the history)."""
     if not lines:
         return
     windows = [_night_window(line.night) for line in lines]
@@ -918,13 +923,17 @@ def _nights_from_games(club: Club, lines: list[NightResult]) -> None:
     if _overlap(windows):
         tops, counts = _night_tops_overlapping(games, windows)
     else:
+        won = Q(place=0)
+        drawn = [pk for pk, ranks in games.order_by().values_list("pk", "ranks") if is_draw(ranks)]
+        if drawn:
+            won &= ~Q(rated_game_id__in=drawn)
         tops = defaultdict(list)
         for night, user_id, wins, played in (
             GamePlayer.objects.filter(rated_game__in=games)
             .order_by()
             .annotate(night=night_of("rated_game__played_at"))
             .values("night", "user_id")
-            .annotate(wins=Count("pk", filter=Q(place=0)), played=Count("pk"))
+            .annotate(wins=Count("pk", filter=won), played=Count("pk"))
             .annotate(top=Window(Rank(), partition_by=[F("night")], order_by=F("wins").desc()))
             .filter(top=1, wins__gt=0)
             .values_list("night", "user_id", "wins", "played")
@@ -981,17 +990,17 @@ def _night_tops_overlapping(
     }
     entries = list(
         GamePlayer.objects.filter(rated_game__in=games).values_list(
-            "rated_game__played_at", "user_id", "place"
+            "rated_game__played_at", "user_id", "place", "rated_game__ranks"
         )
     )
     tops = {}
     for i, (start, end) in enumerate(windows):
         wins: Counter = Counter()
         played: Counter = Counter()
-        for at, user_id, place in entries:
+        for at, user_id, place, ranks in entries:
             if start <= at <= end:
                 played[user_id] += 1
-                if place == 0:
+                if place == 0 and not is_draw(ranks):
                     wins[user_id] += 1
         if wins:
             best = max(wins.values())

@@ -67,6 +67,9 @@ class RatingSerializer(serializers.Serializer):
     conservative = serializers.FloatField()
     games_played = serializers.IntegerField()
     wins = serializers.IntegerField()
+    draws = serializers.IntegerField(
+        help_text="Games every side finished level in: a draw, not a win, for everyone in it."
+    )
     last_played_at = serializers.DateTimeField()
     position = serializers.IntegerField(
         allow_null=True, help_text="Place on the ladder; null when not shown on it yet."

@@ -325,7 +325,8 @@ def game_tally(games: Iterable[PlayerGame], game: str | None = None) -> GameTall
 
 
 def game_tally_from_results(results: Iterable[GameResult], player: PlayerId) -> GameTally:
-    """Games played and won by a player, from rated-game results (first place is a win)."""
+    """Games played and won by a player, from rated-game results (first place is a win, unless
+    every side shares it: a draw)."""
     played = won = 0
     for result in results:
         if player not in result.players:

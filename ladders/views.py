@@ -313,7 +313,7 @@ def player(request, username):
                 [
                     (ln.ladder.get_absolute_url(), ln.where, ln.game_label, ln.position)
                     + (ln.rating.conservative, ln.rating.mu, ln.rating.sigma)
-                    + (ln.rating.games_played, ln.rating.wins)
+                    + (ln.rating.games_played, ln.rating.wins, ln.rating.draws)
                     for ln in lines
                 ],
             )
@@ -329,7 +329,7 @@ def player(request, username):
             (
                 "recent",
                 [
-                    (e.pk, e.place, e.played_at, _game_line(e.rated_game))
+                    (e.pk, e.place, e.drawn, e.played_at, _game_line(e.rated_game))
                     + (e.rated_game.club.name if e.rated_game.club_id else None,)
                     for e in recent
                 ],

@@ -104,7 +104,15 @@ def rating_change(
     )
 
 
-RATING_FIELDS = ["mu", "sigma", "conservative", "games_played", "wins", "last_played_at"]
+RATING_FIELDS = [
+    "mu",
+    "sigma",
+    "conservative",
+    "games_played",
+    "wins",
+    "draws",
+    "last_played_at",
+]
 
 
 def apply_game(rated_game: RatedGame) -> list[Ladder]:
@@ -112,6 +120,7 @@ def apply_game(rated_game: RatedGame) -> list[Ladder]:
     played order (they need a rebuild)."""
     result = result_of(rated_game)
     winners = {p for p in result.winners() if isinstance(p, int)}
+    drawn = int(result.is_draw())
     users = humans(rated_game.teams)
     late = []
     for game, club_id in _ladder_keys(rated_game):
@@ -141,6 +150,7 @@ def apply_game(rated_game: RatedGame) -> list[Ladder]:
                     conservative=conservative(rating),
                     games_played=(row.games_played if row else 0) + 1,
                     wins=(row.wins if row else 0) + int(uid in winners),
+                    draws=(row.draws if row else 0) + drawn,
                     last_played_at=max(row.last_played_at, rated_game.played_at)
                     if row
                     else rated_game.played_at,

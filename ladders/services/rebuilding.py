@@ -82,6 +82,7 @@ class Replay:
     ratings: dict[int, Rating]
     games_played: dict[int, int]
     wins: dict[int, int]
+    draws: dict[int, int]
     last_played: dict[int, datetime]
     changes: list[tuple[int, int, datetime, Rating, Rating]]  # game, user, at, before, after
     counted: dict[int, bool]  # game id -> counts
@@ -112,6 +113,7 @@ def ladder_replay(
     ratings: dict[int, Rating] = {}
     games_played: dict[int, int] = {}
     wins: dict[int, int] = {}
+    draws: dict[int, int] = {}
     last_played: dict[int, datetime] = {}
     changes = []
     counted: dict[int, bool] = {}
@@ -135,17 +137,19 @@ def ladder_replay(
             result = result_of(row)
             new = rate(ratings, result, rate_with_bots=row["has_bots"])
             first = set(result.winners())
+            drawn = int(result.is_draw())
             at = row["played_at"]
             for uid, rating in new.items():
                 changes.append((row["id"], uid, at, ratings.get(uid, DEFAULT_RATING), rating))
                 ratings[uid] = rating
                 games_played[uid] = games_played.get(uid, 0) + 1
                 wins[uid] = wins.get(uid, 0) + (uid in first)
+                draws[uid] = draws.get(uid, 0) + drawn
                 last_played[uid] = max(last_played.get(uid, at), at)
             last = (at, row["id"])
         if progress is not None and index % progress_every == 0:
             progress(index)
-    return Replay(ratings, games_played, wins, last_played, changes, counted, seen, last)
+    return Replay(ratings, games_played, wins, draws, last_played, changes, counted, seen, last)
 
 
 def _write(ladder: Ladder, replay: Replay) -> None:
@@ -162,6 +166,7 @@ def _write(ladder: Ladder, replay: Replay) -> None:
                 conservative=conservative(rating),
                 games_played=replay.games_played[uid],
                 wins=replay.wins[uid],
+                draws=replay.draws[uid],
                 last_played_at=replay.last_played[uid],
             )
             for uid, rating in replay.ratings.items()

@@ -20,6 +20,7 @@ from ladders.ratings import (
     Rating,
     activity,
     conservative,
+    is_draw,
     leaderboard,
     played_order,
     rebuild,
@@ -404,3 +405,42 @@ def test_players_level_on_everything_are_listed_by_their_id_as_a_number():
     last = dict.fromkeys(ratings, now)
     rows = leaderboard(ratings, games, last, now, min_games=0, active_days=None)
     assert [r.player for r in rows] == [9, 11, 100]
+
+
+def test_a_game_every_side_finishes_level_in_is_a_draw_won_by_nobody():
+    """A 300-300 table (a tournament's drawn result: every side placed first) is a draw: no
+    winners, rated as a tie. It was a win for everyone in it."""
+    for drawn in (
+        GameResult("d", T0, [["a", "b"], ["c", "d"]], scores=[300, 300]),
+        GameResult("d", T0, [["a", "b"], ["c", "d"]], ranks=[0, 0]),
+        GameResult("d", T0, [["a"], ["b"], ["c"]], ranks=[1, 1, 1]),
+        GameResult("d", T0, [["a", BOT], [BOT, "d"]], ranks=[0, 0]),
+    ):
+        assert drawn.places() == [0] * len(drawn.teams)
+        assert drawn.is_draw() and drawn.winners() == []
+    new = update({}, GameResult("d", T0, [["a", "b"], ["c", "d"]], ranks=[0, 0]))
+    assert all(r.mu == pytest.approx(25.0) and r.sigma < DEFAULT_RATING.sigma for r in new.values())
+
+
+def test_sides_level_in_first_place_above_another_side_win_together():
+    """Not a draw: five-player Five Hundred's contractor and called partner who go out together
+    share first place, and both win."""
+    teams = [["a"], ["b"], ["c"], ["d"], ["e"]]
+    shared = GameResult("f5", T0, teams, ranks=[0, 2, 0, 3, 4])
+    assert not shared.is_draw() and shared.winners() == ["a", "c"]
+    level_top = GameResult("p", T0, [["a"], ["b"], ["c"]], scores=[9, 9, 4])
+    assert not level_top.is_draw() and level_top.winners() == ["a", "b"]
+    won = GameResult("w", T0, [["a", "b"], ["c", "d"]], scores=[500, 300])
+    assert not won.is_draw() and won.winners() == ["a", "b"]
+    assert not is_draw([0]) and not is_draw([]) and is_draw([2, 2]) and not is_draw([0, 0, 1])
+
+
+@given(scores=st.lists(st.integers(-3, 3), min_size=2, max_size=7))
+def test_nobody_wins_exactly_when_every_side_is_level(scores):
+    players = [f"p{i}" for i in range(len(scores))]
+    result = GameResult("h", T0, [[p] for p in players], scores=scores)
+    level = len(set(scores)) == 1
+    assert result.is_draw() == level
+    best = max(scores)
+    expected = [] if level else [p for p, s in zip(players, scores, strict=True) if s == best]
+    assert result.winners() == expected

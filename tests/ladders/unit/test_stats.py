@@ -382,3 +382,7 @@ def test_games_from_rated_results():
     assert game_tally_from_results(results, "ann") == GameTally(2, 1)
     assert game_tally_from_results(results, "cy") == GameTally(3, 2)  # a shared first counts
     assert game_tally_from_results(results, "zed") == GameTally(0, 0)
+    # A game every side finished level in is a draw: played, not won.
+    drawn = GameResult(4, at, [["ann", "bob"], ["cy", "di"]], scores=[300, 300])
+    assert game_tally_from_results([*results, drawn], "ann") == GameTally(3, 1)
+    assert game_tally_from_results([*results, drawn], "cy") == GameTally(4, 2)
