@@ -14,7 +14,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -23,6 +22,7 @@ from clubs.models import Club
 from core import live
 from core.api import bool_param, choice_param, error_responses
 from core.choices import Game
+from core.parsers import JSONParser
 
 from . import polling, selectors, services, state
 from .boards import board_set_create, board_set_reveal

@@ -360,6 +360,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "core.api_schema.AutoSchema",
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.JSONParser",  # a body nested too deeply is a 400 (DRF's own gives a 500)
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "core.api.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_METADATA_CLASS": "core.api.Metadata",

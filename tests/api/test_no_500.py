@@ -193,3 +193,27 @@ def test_the_api_address_leads_to_its_documentation(client):
     response = client.get("/api/")
     assert response.status_code == 302
     assert response["Location"] == "/api/docs/"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/token/",
+        "/api/tables/",
+        "/api/clubs/",
+        "/api/nights/",
+        "/api/tournaments/",
+        "/api/house-rules/",
+        "/api/records/replay/",
+    ],
+)
+def test_json_nested_past_pythons_limit_is_a_400(api, path):
+    """Fifty thousand nested brackets (a 100 KB body) stop Python's JSON parser with a
+    RecursionError: that is a 400 saying the JSON is nested too deeply, never a 500, signed in
+    or not."""
+    deep = "[" * 50_000 + "]" * 50_000
+    for client in (api, APIClient()):
+        response = client.post(path, deep, content_type="application/json")
+        assert response.status_code in (400, 401, 403), (path, response.status_code)
+        if response.status_code == 400:
+            assert response.json()["code"] in ("parse_error", "invalid_record")
