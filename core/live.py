@@ -32,6 +32,7 @@ from django.conf import settings
 from django.db import transaction
 
 from . import asgi
+from .numbers import whole_number
 
 log = logging.getLogger(__name__)
 
@@ -306,7 +307,7 @@ async def event_stream(
 def parse_last_seen(*values: str | None) -> int | None:
     """The version a reconnecting client had: the highest whole number among `Last-Event-ID`
     and the page's `v` (None when neither is one)."""
-    seen = [int(v) for v in values if v and v.strip().isdigit() and len(v.strip()) < 19]
+    seen = [n for n in map(whole_number, values) if n is not None]
     return max(seen) if seen else None
 
 

@@ -30,6 +30,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 
 from accounts.authentication import token_cache_key, token_digest
+from core.numbers import whole_number
 
 from . import state
 
@@ -112,7 +113,7 @@ def version_answer(request, row: dict) -> HttpResponse:
     """The page poll's answer: 204 when the page has version `v`; otherwise an empty answer whose
     `HX-Trigger: table-changed` makes the page fetch the fresh fragment."""
     seen = request.GET.get("v", "")
-    if seen.isdigit() and int(seen) == row["version"]:
+    if whole_number(seen) == row["version"]:
         return HttpResponse(status=204)
     response = HttpResponse(status=200)
     response["HX-Trigger"] = "table-changed"

@@ -41,6 +41,7 @@ from clubs.permissions import club_access
 from core import live
 from core.choices import Game
 from core.enqueue import enqueue_on_commit
+from core.numbers import whole_number
 from core.prepared import PreparedLookup
 
 from . import state
@@ -152,8 +153,9 @@ def _lock_table(table: Table | int, *, related: bool = False) -> Table:
 
 def _whole_number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value)
+        text = value.strip() if isinstance(value, str) else ""
+        if whole_number(text.removeprefix("-")) is not None:
+            return int(text)
         raise InvalidInput(gettext("%(what)s must be a whole number.") % {"what": what}, field=what)
     return value
 

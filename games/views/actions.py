@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.decorators import login_required_htmx
+from core.numbers import whole_number
 
 from .. import selectors, services
 from ..errors import GameError, InvalidInput
@@ -128,12 +129,12 @@ def action_from_post(post) -> dict[str, Any]:
 
 
 def _expected_number(post) -> int:
-    raw = (post.get("expected") or "").strip()
-    if not raw.isdigit():
+    number = whole_number(post.get("expected") or "")
+    if number is None:
         raise InvalidInput(
             gettext("The form lacks the action number it answers: reload the table.")
         )
-    return int(raw)
+    return number
 
 
 def _needs_joker_suit(request, table, record: dict[str, Any]) -> bool:

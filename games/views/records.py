@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.choices import Game
+from core.numbers import whole_number
 
 from ..engines import records
 from ..forms import RecordUploadForm
@@ -115,7 +116,7 @@ def _chosen_hand(request, record: dict[str, Any]) -> tuple[dict[str, Any], int, 
     if record.get("format") != records.GAME_FORMAT:
         return record, 0, []
     raw = request.GET.get("hand", "0")
-    index = min(int(raw) if raw.isdigit() else 0, len(record["hands"]) - 1)
+    index = min(whole_number(raw) or 0, len(record["hands"]) - 1)
     _hands, totals, _winners = records.load_game(record)
     hands = [
         {"index": i, "totals": totals[i] if i < len(totals) else None}

@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from core.numbers import whole_number
+
 from .. import selectors
 from ..errors import HandNotFinished
 from ..presenters import replay_page, seat_labels
@@ -16,7 +18,7 @@ from .common import access_to, get_table, json_download, token_of
 
 def step_param(request) -> int:
     raw = request.GET.get("step", "0")
-    return int(raw) if raw.isdigit() else 0
+    return whole_number(raw) or 0
 
 
 def render_replay(request, context: dict):

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.choices import Game
 from core.forms import apply_service_error
+from core.numbers import whole_number
 
 from .. import services
 from ..errors import GameError
@@ -53,9 +54,9 @@ def _prefilled_form(request) -> TableForm:
     form = TableForm(user=request.user)
     if request.GET.get("game") in Game.values:
         form.initial["game"] = request.GET["game"]
-    rules_id = request.GET.get("rules", "")
-    if rules_id.isdigit() and int(rules_id) in form.rule_sets:
-        rules = form.rule_sets[int(rules_id)]
+    rules_id = whole_number(request.GET.get("rules", ""))
+    if rules_id in form.rule_sets:
+        rules = form.rule_sets[rules_id]
         form.prefill_from(rules)
         messages.info(
             request,

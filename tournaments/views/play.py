@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from core.decorators import login_required_htmx
+from core.numbers import whole_number
 
 from .. import policies, selectors, services
 from ..duplicate_selectors import board_links
@@ -136,10 +137,13 @@ def _posted_scores(request) -> dict:
     and hands won (by side index), and the form's `mode` and `reason`."""
     out: dict = {}
     for key, value in request.POST.items():
-        if key.startswith("score_") and key[6:].isdigit():
-            out.setdefault(int(key[6:]), {})["score"] = value
-        elif key.startswith("hands_") and key[6:].isdigit():
-            out.setdefault(int(key[6:]), {})["hands"] = value
+        side = whole_number(key[6:])
+        if side is None:
+            continue
+        if key.startswith("score_"):
+            out.setdefault(side, {})["score"] = value
+        elif key.startswith("hands_"):
+            out.setdefault(side, {})["hands"] = value
     if out:
         out["mode"] = request.POST.get("mode", "player")
         out["reason"] = request.POST.get("reason", "")[:300]
@@ -380,7 +384,7 @@ def _swap_picks(round_, tournament, picks):
     out = []
     for pick in picks:
         kind, _sep, raw = pick.partition("-")
-        if not raw.isdigit() or kind not in ("seat", "bye"):
+        if whole_number(raw) is None or kind not in ("seat", "bye"):
             raise services.InvalidInput(_("Tick two people."))
         if kind == "seat":
             seat = (

@@ -16,6 +16,7 @@ from clubs.models import Club, Membership
 from clubs.permissions import club_access
 from core.decorators import login_required_htmx
 from core.forms import apply_service_error
+from core.numbers import whole_number
 
 from .. import policies, selectors, services
 from ..forms import EntrantAddForm, TournamentForm, format_guide
@@ -85,9 +86,9 @@ def tournament_create(request, slug):
             request, _("Only the directors of %(club)s run tournaments.") % {"club": club.name}
         )
     initial = {}
-    night_id = request.GET.get("night", "")
-    if night_id.isdigit():
-        initial["night"] = int(night_id)
+    night_id = whole_number(request.GET.get("night", ""))
+    if night_id is not None:
+        initial["night"] = night_id
     form = TournamentForm(
         request.POST or None, club=club, user=request.user, initial=initial or None
     )
@@ -252,12 +253,12 @@ def _people_to_add(tournament) -> list[tuple[str, str]]:
 
 def _specs(keys: list[str]):
     """Member specs for the services: Users for "u<id>", names for "g<name>"."""
-    ids = [int(k[1:]) for k in keys if k.startswith("u") and k[1:].isdigit()]
-    users = {u.pk: u for u in User.objects.filter(pk__in=ids)}
+    ids = [whole_number(k[1:]) for k in keys if k.startswith("u")]
+    users = {u.pk: u for u in User.objects.filter(pk__in=[i for i in ids if i is not None])}
     out = []
     for key in keys:
-        if key.startswith("u") and key[1:].isdigit() and int(key[1:]) in users:
-            out.append(users[int(key[1:])])
+        if key.startswith("u") and whole_number(key[1:]) in users:
+            out.append(users[whole_number(key[1:])])
         elif key.startswith("g") and key[1:].strip():
             out.append(key[1:])
         else:
