@@ -157,6 +157,11 @@ class TableForm(forms.Form):
             (pk, str(r)) for pk, r in self.rule_sets.items()
         ]
         self.fields["house_rules"].widget = forms.HiddenInput()
+        # Shown with the form's own errors (the field is hidden): the rules were deleted, or
+        # aren't offered to this person any more, since the form was filled in.
+        self.fields["house_rules"].error_messages["invalid_choice"] = _(
+            "Those house rules are no longer offered to you: choose the options again."
+        )
         self.option_fields: dict[str, list[OptionField]] = {}
         for game in Game.values:
             counts = engine_for(game).PLAYER_COUNTS

@@ -200,6 +200,16 @@ def test_options_the_rules_refuse_are_shown_on_their_field(four, client_for):
     assert 'class="errorlist' in field and "4" in field
 
 
+def test_house_rules_deleted_meanwhile_are_named_in_the_forms_errors(four, client_for):
+    """A form naming house rules that are gone (deleted in another tab) says so at the top of
+    the form; it came back with no error anywhere and no table."""
+    response = client_for(four[0]).post(NEW, create_data(house_rules="99999"))
+    assert response.status_code == 200 and not Table.objects.exists()
+    page = response.content.decode()
+    top = page.split('class="message error" role="alert">')[1].split("</div>")[0]
+    assert "Those house rules are no longer offered to you" in top
+
+
 def test_club_members_only_needs_one_of_your_clubs(club, client_for):
     response = client_for(club.member).post(NEW, create_data(access="club"))
     assert "Choose the club whose members may join." in response.content.decode()
