@@ -1563,6 +1563,8 @@ def contract_scores(
     own = next(side for side in table_sides if declarer in side)
     out = [0] * players
     if info.is_misere:
+        if tricks > 1:  # a misère ends at once when the contractor wins a trick
+            raise ValueError("a misère contractor takes 0 tricks, or 1 and the hand ends")
         out[declarer] = info.value if tricks == 0 else -info.value
         partner = partner_of(players, declarer)
         if partner is not None:

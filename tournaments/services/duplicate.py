@@ -360,6 +360,11 @@ def _five_hundred_entry(tournament: Tournament, contract, declarer, tricks) -> d
             if k in five_hundred.Options.__dataclass_fields__
         }
     )
+    if "misere" in contract and tricks is not None and tricks > 1:
+        raise InvalidInput(
+            _("A misère ends as soon as the contractor wins a trick: enter 0 or 1 tricks."),
+            field="tricks",
+        )
     try:
         scores = five_hundred.contract_scores(4, options, contract, declarer, tricks)
     except ValueError:

@@ -47,7 +47,16 @@ def test_examples():
 
 @pytest.mark.parametrize(
     ("call", "declarer", "tricks"),
-    [("7X", 0, 7), ("7H", 4, 7), ("7H", 0, 11), ("7H", -1, 3), ("7H", 0, None), ("7H", True, 1)],
+    [
+        ("7X", 0, 7),
+        ("7H", 4, 7),
+        ("7H", 0, 11),
+        ("7H", -1, 3),
+        ("7H", 0, None),
+        ("7H", True, 1),
+        ("misere", 0, 2),  # a misère ends when the contractor wins a trick
+        ("open_misere", 1, 4),
+    ],
 )
 def test_bad_entries(call, declarer, tricks):
     with pytest.raises(ValueError):

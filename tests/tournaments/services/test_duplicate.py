@@ -140,6 +140,8 @@ def test_physical_entry_waits_for_the_other_pair(make_duplicate, director):
         ("7H", "x", 1, None),
         ("7H", 0, 7, 99),
         ("7H", 0, 7, "two"),
+        ("misere", 0, 4, None),  # a misère ends when the contractor wins a trick
+        ("open_misere", 1, 2, None),
     ],
 )
 def test_bad_entries_change_nothing(make_duplicate, director, contract, declarer, tricks, board):
