@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from core.choices import Game
@@ -258,7 +258,7 @@ class Seat(models.Model):
             return self.user.shown_name
         if self.bot_level:
             return gettext("Bot (%(level)s)") % {"level": BotLevel(self.bot_level).label}
-        return "Empty"
+        return pgettext("a seat no one has taken", "Empty")
 
 
 class TableHand(models.Model):

@@ -2,6 +2,7 @@
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from games import services
 from games.models import BotLevel, Seat, Table, TableAction, TableHand
@@ -53,6 +54,8 @@ def test_seat_names(table, four):
     seats = {s.number: s for s in table.seats.select_related("user")}
     assert seats[0].name == "North"
     assert seats[1].name == "Empty" and seats[1].is_empty
+    with translation.override("ur"):  # the API names an empty seat in the asker's language
+        assert seats[1].name != "Empty"
     seats[1].bot_level = BotLevel.CLUB
     assert seats[1].name == "Bot (Club player)" and seats[1].is_bot
     assert "seat 0" in str(Seat.objects.get(table=table, number=0))

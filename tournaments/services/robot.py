@@ -152,7 +152,9 @@ def robot_event_enter(actor, event: RobotEvent | int) -> RobotEntry:
                 actor,
                 game=event.game,
                 players=event.players,
-                name=event.name,
+                # In the entrant's language as they enter (a daily event's stored name is the
+                # site's English; its title is the reader's).
+                name=event.title[:100],
                 access=Table.Access.INVITE,
                 bot_level=event.bot_level,
                 seat=0,

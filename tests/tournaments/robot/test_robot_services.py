@@ -172,6 +172,19 @@ def test_daily_event_is_made_once():
     assert RobotEvent.objects.count() == 2  # today's and tomorrow's
 
 
+def test_a_daily_event_table_is_named_in_the_entrants_language(member):
+    """The table a player gets for the daily event is named as the event's page names it, in
+    their language (it took the stored English name, "Daily robot duplicate, 2026-12-06")."""
+    from django.utils import translation
+
+    event = robot.robot_daily_event()
+    with translation.override("ur"):
+        entry = robot.robot_event_enter(member, event)
+        title = event.title
+    assert entry.table.name == title
+    assert "Daily robot duplicate" not in title and event.daily_on.isoformat() not in title
+
+
 def test_close_task_takes_ids_and_finds_due_events(event):
     from tournaments import tasks
 
