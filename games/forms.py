@@ -8,7 +8,6 @@ never drifts from the rules.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -355,10 +354,12 @@ class DealVerifyForm(forms.Form):
     )
 
     def clean_record(self):
-        try:
-            return json.loads(self.cleaned_data["record"])
-        except ValueError:
-            raise forms.ValidationError(_("That is not JSON.")) from None
+        try:  # as the upload page and the API read a record: strict, and safe from any JSON
+            return records.parse_text(self.cleaned_data["record"])
+        except RecordError as exc:
+            raise forms.ValidationError(
+                _("This can't be read as a record: %(reason)s") % {"reason": record_error_text(exc)}
+            ) from None
 
 
 class BoardSetForm(forms.Form):
