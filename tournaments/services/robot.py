@@ -322,14 +322,16 @@ def robot_events_due() -> list[int]:
 
 def robot_daily_event(day: date | None = None) -> RobotEvent:
     """The site's daily event of `day` (today in the site's zone by default), made if missing:
-    open from midnight to midnight in the site's zone."""
+    open from midnight to the last second of the day in the site's zone."""
     tz = timezone.get_default_timezone()
     day = day or timezone.localdate(timezone=tz)
     existing = RobotEvent.objects.filter(daily_on=day).first()
     if existing is not None:
         return existing
     opens_at = datetime.combine(day, time.min).replace(tzinfo=tz)
-    closes_at = datetime.combine(day + timedelta(days=1), time.min).replace(tzinfo=tz)
+    # The last second of the day, so pages say it closes at "11:59 PM" on its own day rather than
+    # "12:00 AM" on the next, which reads as the start of that day.
+    closes_at = datetime.combine(day, time(23, 59, 59)).replace(tzinfo=tz)
     try:
         with transaction.atomic():
             return robot_event_create(

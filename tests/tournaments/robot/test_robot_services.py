@@ -170,6 +170,10 @@ def test_daily_event_is_made_once():
     event = RobotEvent.objects.get(pk=first)
     assert event.club is None and event.boards == robot.DAILY_BOARDS
     assert RobotEvent.objects.count() == 2  # today's and tomorrow's
+    # It closes at the last second of its own day (pages say "11:59 PM", not "12:00 AM" on the
+    # next day, which reads as that day's start).
+    local = timezone.localtime(event.closes_at)  # the site's zone, the daily events'
+    assert local.date() == event.daily_on and (local.hour, local.minute) == (23, 59)
 
 
 def test_a_daily_event_table_is_named_in_the_entrants_language(member):
