@@ -9,6 +9,7 @@ request, call a service or a selector, call a presenter, render.
     text       every game sentence ("North bids 7 ♠", the turn line, hand headlines), translatable
     scores     side_rows, hand_result, score_sheet, score_sheet_key
     table      table_page(data, finished_hands, offer=Offer(...), echo=Echo(...)), seat_step
+    announce   since_last_view: the moves since the page's version, for its live region
     replay     replay_page(record, step, labels)
     lobby      lobby_row(info), options_in_words
 

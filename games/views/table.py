@@ -7,7 +7,9 @@ server-sent-events stream (`table_events`), or, where a stream can't be held, by
 version URL (`table_poll`, answered from the cache by `games.polling` when it can be, else one
 query). What a seat may see comes only from `selectors.table_view_for`; what it may do, from
 `games.policies`; what the page shows of both,
-from `presenters.table_page`.
+from `presenters.table_page`. A fragment fetched with `since` (the action count the page showed)
+also has its live region read out the moves made since (`presenters.announce`: public facts
+only, from the table's cached state).
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from core import live
+from core.numbers import whole_number
 
 from .. import polling, selectors, state
 from ..models import BotLevel
 from ..options import bot_level_description
 from ..policies import TableAccess
 from ..presenters import Echo, Offer, options_in_words, score_sheet_key, table_page
+from ..presenters.announce import public_move, since_last_view
 from .common import access_to, table_url, token_of
 
 
@@ -38,7 +42,42 @@ def offer_of(access: TableAccess) -> Offer:
     )
 
 
-def table_context(request, access: TableAccess, echo: Echo) -> dict:
+def since_of(request) -> int | None:
+    """The action count of the table the page showed when it asked for this fragment (the live
+    fragment sends it as `since`, from its hx-vals; an action's form also names it as
+    `expected`), or None."""
+    for value in (
+        request.GET.get("since"),
+        request.POST.get("since"),
+        request.POST.get("expected"),
+    ):
+        number = whole_number(value)
+        if number is not None:
+            return number
+    return None
+
+
+def announcement(current: state.TableState, table, data: dict, page: dict, since) -> str:
+    """What the page's live region reads out: the moves since the page's version (only what
+    the whole table may see: `public_move`), then whose turn it is."""
+    said = []
+    if since is not None and current.hand is not None and current.table_hand is not None:
+        info = data["table"]
+        said = since_last_view(
+            info["game"],
+            [public_move(a) for a in current.hand.actions],
+            first_action=current.table_hand.first_action,
+            since=since,
+            action_number=table.action_number,
+            view=data["hand"],
+            last=data["last_hand"],
+            labels=page["seat_labels"],
+            me=info["your_seat"],
+        )
+    return " ".join([*said, page["status_text"]]).strip()
+
+
+def table_context(request, access: TableAccess, echo: Echo, since: int | None = None) -> dict:
     table = access.table
     current = state.table_state(table)
     data = selectors.table_view_for(request.user, table, current)
@@ -47,6 +86,7 @@ def table_context(request, access: TableAccess, echo: Echo) -> dict:
     page = table_page(data, finished, offer=offer_of(access), echo=echo)
     return {
         **page,
+        "announcement": announcement(current, table, data, page, since),
         "table": table,
         "token": access.token,
         "score_sheet_key": score_sheet_key(
@@ -68,9 +108,11 @@ def render_table(
     """The table page, or only its live fragment (htmx), as this request's user sees it
     (`access`: the policy for a table the request has already read, e.g. the one an action
     has just changed)."""
-    context = table_context(request, access or access_to(request, pk), echo or Echo())
     if fragment is None:
         fragment = bool(request.htmx)
+    # A fragment (the page is there) reads out what changed since the version it showed.
+    since = since_of(request) if fragment else None
+    context = table_context(request, access or access_to(request, pk), echo or Echo(), since)
     name = "games/table.html#live" if fragment else "games/table.html"
     return render(request, name, context, status=status)
 
