@@ -20,7 +20,7 @@ are private until then (`games.Table.boards_hidden`).
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
