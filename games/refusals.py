@@ -10,6 +10,7 @@ active language:
         -> "You must follow hearts: you hold Q♥"
     refusal_text(exc)                an IllegalAction (or anything with message_id and params)
     malformed_text(exc)              why input isn't an action (cards.Malformed), worded
+    problem_text(problem)            a deal audit's problem (games.engines.deals.Problem), worded
     record_error_text(exc)           a RecordError's reason, worded when it is a refusal
 
 Every caller that shows a refusal to people (games.errors.IllegalMove, the pages, the API, the
@@ -25,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.dates import listed
 
+from .engines.cards import parse_card
 from .engines.five_hundred_notation import call_text as five_hundred_call_text
 from .engines.notation import card_text
 
@@ -71,6 +73,67 @@ MESSAGES: dict[str, Any] = {
     "malformed.hand_limit": _("hand_limit must be a whole number of hands, at least 1"),
     "malformed.game_hands": _("a game record needs a list of hands"),
     "malformed.unfinished": _("only the last hand of a game may be unfinished"),
+    "malformed.unknown_game": _("unknown game {name!r}: expected {one} or {other}"),
+    # a record's text (records.parse_text): {line} and {column} count from 1
+    "malformed.json": _("not valid JSON (line {line}, column {column})"),
+    "malformed.json_value": _(
+        "not valid JSON: a value was expected at line {line}, column {column}"
+    ),
+    "malformed.json_key": _(
+        "not valid JSON: a key in double quotes was expected at line {line}, column {column}"
+    ),
+    "malformed.json_colon": _(
+        "not valid JSON: a colon (:) was expected after a key at line {line}, column {column}"
+    ),
+    "malformed.json_comma": _(
+        "not valid JSON: a comma or a closing bracket was expected at line {line}, column {column}"
+    ),
+    "malformed.json_trailing_comma": _(
+        "not valid JSON: a comma before a closing bracket at line {line}, column {column}"
+    ),
+    "malformed.json_string": _(
+        "not valid JSON: the text in quotes that starts at line {line}, column {column} is "
+        "never closed"
+    ),
+    "malformed.json_control": _(
+        "not valid JSON: a tab, line break or other control character inside quotes at line "
+        "{line}, column {column}"
+    ),
+    "malformed.json_escape": _(
+        "not valid JSON: an escape (a backslash and what follows it) that JSON does not have "
+        "at line {line}, column {column}"
+    ),
+    "malformed.json_extra": _(
+        "not valid JSON: something follows the end of the record at line {line}, column {column}"
+    ),
+    "malformed.duplicate_key": _("duplicate key {key!r} in an object"),
+    "malformed.too_deep": _("not a record: nested more than {depth} levels deep"),
+    "malformed.number_too_long": _("not a record: a number in it is too long"),
+    # a deal's audit against its seed and commitment (games/engines/deals.py, DEALS.md)
+    "malformed.audit": _("the deal fails its audit: {problems}"),
+    "malformed.audit_in_hand": _("hand {number}: {problem}"),
+    "malformed.audit_seed_hex": _("the seed must be hex digits"),
+    "malformed.audit_seed_empty": _("the seed is empty"),
+    "malformed.audit_commitment": _("the seed does not match the commitment"),
+    "malformed.audit_dealer": _("the record names dealer {named!r}, not {dealer}"),
+    "malformed.audit_seed_no_deal": _("the seed gives no deal: {problem}"),
+    "malformed.audit_unreadable": _("the record does not describe a deal that can be checked"),
+    "malformed.audit_no_deal": _("the record holds no deal"),
+    "malformed.audit_no_hands": _("the record has no hands"),
+    "malformed.audit_no_kitty": _("the record has no kitty"),
+    "malformed.audit_no_dead": _("the record has no dead hand (dead)"),
+    "malformed.audit_extra_kitty": _("the game deals no kitty"),
+    "malformed.audit_extra_dead": _("the game deals no dead hand (dead)"),
+    "malformed.audit_hand_count": _("the record's hands are not {count} hands"),
+    "malformed.audit_seat": _("seat {seat} was dealt {dealt}; the seed deals {deals}"),
+    "malformed.audit_kitty": _("the kitty is {dealt}; the seed deals {deals}"),
+    "malformed.audit_dead": _("the dead hand is {dealt}; the seed deals {deals}"),
+    "malformed.audit_game": _("the record names no game we play"),
+    "malformed.audit_seed_outside": _(
+        "give the seed and commitment inside each hand of a game record"
+    ),
+    "malformed.audit_no_seed": _("the record has no seed to check"),
+    "malformed.audit_no_commitment": _("the record has no commitment to check the seed against"),
     # a game's options (the engines' Options.from_dict)
     "malformed.option_bool": _("option {option} must be true or false"),
     "malformed.option_cap": _("option trick_points_cap must be null, 490 or 480"),
@@ -209,6 +272,27 @@ def _listed(words: list[str]) -> str:
     return listed(words)
 
 
+def _cards_words(cards: Any) -> str:
+    """Cards as a record gives them (any case, `T` for 10), each in players' words; anything
+    that is no card as it was written."""
+    if not isinstance(cards, list):
+        return repr(cards)
+    out = []
+    for code in cards:
+        try:
+            out.append(card_words(str(parse_card(code))))
+        except ValueError:
+            out.append(repr(code))
+    return _listed(out)
+
+
+def _nested(problem: Any) -> str:
+    """A message inside another (a deal audit's problem), worded as its own."""
+    if isinstance(problem, dict) and "message_id" in problem:
+        return refusal_message(problem["message_id"], problem.get("params"))
+    return str(problem)
+
+
 def _word(table: dict[str, Any], value: Any) -> str:
     return str(table[value]) if value in table else str(value)
 
@@ -233,6 +317,12 @@ def _worded(message_id: str, params: dict[str, Any]) -> dict[str, Any]:
             out[key] = _word(NEEDED_WORDS, value)
         elif key == "doing":
             out[key] = _word(DOING_WORDS, value)
+        elif key in ("dealt", "deals"):
+            out[key] = _cards_words(value)
+        elif key == "problem":
+            out[key] = _nested(value)
+        elif key == "problems":
+            out[key] = "; ".join(_nested(p) for p in value)
         elif key in ("counts", "kinds", "choices"):
             out[key] = _listed([str(v) for v in value])
         elif key == "kind":
@@ -263,6 +353,12 @@ def malformed_text(exc) -> str:
     if message_id is None:
         return str(exc)
     return refusal_message(message_id, exc.params)
+
+
+def problem_text(problem) -> str:
+    """A deal audit's problem (games.engines.deals.Problem) in the active language; anything
+    else as it reads."""
+    return malformed_text(problem)
 
 
 def record_error_text(exc) -> str:

@@ -61,6 +61,7 @@ SEED_BYTES = 32
 __all__ = [
     "ALGORITHM",
     "LEGACY",
+    "Problem",
     "SeededShuffle",
     "commitment",
     "deal_from_seed",
@@ -72,6 +73,34 @@ __all__ = [
 ]
 
 
+class Problem(str):
+    """One problem an audit found. It reads as a plain English sentence (`str`), for programs,
+    logs and `manage.py verify_deal`; its `message_id` and language-neutral `params` (seats,
+    numbers, card codes as given, a nested problem as `{"message_id", "params"}`) let the site
+    word it in the reader's language (games/refusals.py), as it words a record's faults."""
+
+    message_id: str
+    params: dict[str, Any]
+
+    def __new__(cls, message_id: str, text: str, **params: Any) -> Problem:
+        problem = super().__new__(cls, text)
+        problem.message_id = message_id
+        problem.params = params
+        return problem
+
+    def as_param(self) -> dict[str, Any]:
+        """This problem as a param of another message (a record's audit, a game's hand)."""
+        return {"message_id": self.message_id, "params": self.params}
+
+
+def _problem_of(exc: Exception) -> Problem:
+    """An engine's complaint (a cards.Malformed carries its message id) as a problem."""
+    message_id = getattr(exc, "message_id", None)
+    if message_id is None:
+        return Problem("malformed.audit_unreadable", str(exc))
+    return Problem(message_id, str(exc), **getattr(exc, "params", {}))
+
+
 def new_seed() -> bytes:
     """A fresh secret seed: 32 random bytes from the operating system."""
     return secrets.token_bytes(SEED_BYTES)
@@ -81,18 +110,27 @@ def seed_from_hex(text: Any) -> bytes:
     """The seed bytes of a hex string; ValueError for anything else (or an empty seed)."""
     if isinstance(text, bytes):
         if not text:
-            raise ValueError("the seed is empty")
+            raise _SeedError("malformed.audit_seed_empty", "the seed is empty")
         return text
     if not isinstance(text, str):
-        raise ValueError("the seed must be hex digits")
+        raise _SeedError("malformed.audit_seed_hex", "the seed must be hex digits")
     text = text.strip().lower()
     try:
         raw = bytes.fromhex(text)
     except ValueError:
-        raise ValueError("the seed must be hex digits") from None
+        raise _SeedError("malformed.audit_seed_hex", "the seed must be hex digits") from None
     if not raw:
-        raise ValueError("the seed is empty")
+        raise _SeedError("malformed.audit_seed_empty", "the seed is empty")
     return raw
+
+
+class _SeedError(ValueError):
+    """A seed that isn't one: a ValueError with the message id of its problem."""
+
+    def __init__(self, message_id: str, reason: str):
+        super().__init__(reason)
+        self.message_id = message_id
+        self.params: dict[str, Any] = {}
 
 
 def commitment(seed: bytes) -> str:
@@ -187,48 +225,87 @@ def verify(
     """Check a revealed deal: the seed matches the commitment and gives exactly the dealt cards.
 
     `seed` is bytes or hex; `deal_record` holds the record's deal keys (hands, kitty, dead; a
-    `dealer` key in it must be `dealer`). Returns the problems found, in plain language-neutral
-    sentences for programs and logs (empty: the deal is good)."""
-    problems: list[str] = []
+    `dealer` key in it must be `dealer`). Returns the problems found (`Problem`s: plain English
+    sentences for programs and logs, with message ids for the site; empty: the deal is good)."""
+    problems: list[Problem] = []
     try:
         raw = seed_from_hex(seed)
     except ValueError as exc:
-        return [str(exc)]
+        return [_problem_of(exc)]
     if commitment_hex is not None:
         given = commitment_hex.strip().lower() if isinstance(commitment_hex, str) else None
         if given != commitment(raw):
-            problems.append("the seed does not match the commitment")
+            problems.append(
+                Problem("malformed.audit_commitment", "the seed does not match the commitment")
+            )
     if (
         isinstance(deal_record, dict)
         and "dealer" in deal_record
         and deal_record["dealer"] != dealer
     ):
-        problems.append(f"the record names dealer {deal_record['dealer']!r}, not {dealer}")
+        named = deal_record["dealer"]
+        problems.append(
+            Problem(
+                "malformed.audit_dealer",
+                f"the record names dealer {named!r}, not {dealer}",
+                named=named,
+                dealer=dealer,
+            )
+        )
     try:
         expected = deal_from_seed(game, players, options, dealer, raw).deal_record()
     except (ValueError, TypeError) as exc:
-        problems.append(f"the seed gives no deal: {exc}")
+        why = _problem_of(exc)
+        problems.append(
+            Problem(
+                "malformed.audit_seed_no_deal",
+                f"the seed gives no deal: {why}",
+                problem=why.as_param(),
+            )
+        )
         return problems
     dealt = _deal_keys(deal_record)
     want = _deal_keys(expected)
     if not dealt:
-        problems.append("the record holds no deal")
+        problems.append(Problem("malformed.audit_no_deal", "the record holds no deal"))
         return problems
     for key in sorted(set(want) | set(dealt)):
         if key not in dealt:
-            problems.append(f"the record has no {key}")
+            problems.append(Problem(f"malformed.audit_no_{key}", f"the record has no {key}"))
         elif key not in want:
-            problems.append(f"the game deals no {key}")
+            problems.append(Problem(f"malformed.audit_extra_{key}", f"the game deals no {key}"))
         elif key == "hands":
             got = dealt[key]
             if not isinstance(got, list) or len(got) != len(want[key]):
-                problems.append(f"the record's hands are not {len(want[key])} hands")
+                count = len(want[key])
+                problems.append(
+                    Problem(
+                        "malformed.audit_hand_count",
+                        f"the record's hands are not {count} hands",
+                        count=count,
+                    )
+                )
                 continue
             for seat, (a, b) in enumerate(zip(got, want[key], strict=True)):
                 if _cards(a) != _cards(b):
-                    problems.append(f"seat {seat} was dealt {a!r}; the seed deals {b!r}")
+                    problems.append(
+                        Problem(
+                            "malformed.audit_seat",
+                            f"seat {seat} was dealt {a!r}; the seed deals {b!r}",
+                            seat=seat,
+                            dealt=a,
+                            deals=b,
+                        )
+                    )
         elif _cards(dealt[key]) != _cards(want[key]):
-            problems.append(f"the {key} is {dealt[key]!r}; the seed deals {want[key]!r}")
+            problems.append(
+                Problem(
+                    f"malformed.audit_{key}",
+                    f"the {key} is {dealt[key]!r}; the seed deals {want[key]!r}",
+                    dealt=dealt[key],
+                    deals=want[key],
+                )
+            )
     return problems
 
 
@@ -239,49 +316,92 @@ def _cards(cards: Any) -> Any:
     return cards
 
 
-def verify_record(record: Any, seed: Any = None, commitment_hex: Any = None) -> list[str]:
+def verify_record(record: Any, seed: Any = None, commitment_hex: Any = None) -> list[Problem]:
     """Check every hand of a hand or game record (shared/hand-records.md) that carries a
     revealed `seed` (DEALS.md); `seed` / `commitment_hex` given here stand for a single hand's
-    own. Returns the problems (empty: every deal is good); a record with no seed to check is a
-    problem too."""
+    own. Returns the problems (`Problem`s; empty: every deal is good); a record with no seed to
+    check is a problem too."""
+    from .registry import ENGINES  # the registry imports the engines, which import nothing here
+
     if not isinstance(record, dict):
-        return ["a record must be a JSON object"]
+        return [Problem("malformed.record_object", "a record must be a JSON object")]
     game, players = record.get("game"), record.get("players")
-    if game not in ("five_hundred", "pitch"):
-        return ["the record names no game we play"]
+    if game not in ENGINES:
+        return [Problem("malformed.audit_game", "the record names no game we play")]
+    engine = ENGINES[game]
     if isinstance(players, bool) or not isinstance(players, int):
-        return ["players must be a whole number"]
+        return [Problem("malformed.players", "players must be a whole number")]
+    if players not in engine.PLAYER_COUNTS:
+        counts = list(engine.PLAYER_COUNTS)
+        return [
+            Problem(
+                "malformed.player_count",
+                f"{game} is played by {', '.join(map(str, counts))} players, not {players}",
+                game=game,
+                counts=counts,
+                players=players,
+            )
+        ]
     options = record.get("options") or {}
     if not isinstance(options, dict):
-        return ["options must be an object"]
+        return [Problem("malformed.options", "options must be an object")]
+    try:
+        engine.Options.from_dict(dict(options), players=players)
+    except (ValueError, TypeError) as exc:
+        return [_problem_of(exc)]
     if isinstance(record.get("hands"), list) and all(isinstance(h, dict) for h in record["hands"]):
         hands = record["hands"]  # a game record
     else:
         hands = [record]
     if (seed is not None or commitment_hex is not None) and len(hands) != 1:
-        return ["give the seed and commitment inside each hand of a game record"]
-    problems: list[str] = []
+        return [
+            Problem(
+                "malformed.audit_seed_outside",
+                "give the seed and commitment inside each hand of a game record",
+            )
+        ]
+    problems: list[Problem] = []
     checked = 0
     for number, hand in enumerate(hands, start=1):
         hand_seed = seed if seed is not None else hand.get("seed")
         hand_commitment = commitment_hex if commitment_hex is not None else hand.get("commitment")
-        prefix = f"hand {number}: " if len(hands) > 1 else ""
         if hand_seed is None:
             if len(hands) == 1:
-                problems.append("the record has no seed to check")
+                problems.append(
+                    Problem("malformed.audit_no_seed", "the record has no seed to check")
+                )
             continue
         dealer = hand.get("dealer")
+        found: list[Problem]
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            problems.append(prefix + "dealer must be a seat")
-            continue
-        try:
-            found = verify(game, players, options, dealer, hand_seed, hand_commitment, hand)
-        except (ValueError, TypeError) as exc:
-            found = [str(exc)]
-        if hand_commitment is None:
-            found.append("the record has no commitment to check the seed against")
-        problems += [prefix + p for p in found]
-        checked += 1
+            last = players - 1
+            found = [
+                Problem("malformed.dealer", f"dealer must be a seat from 0 to {last}", last=last)
+            ]
+        else:
+            try:
+                found = verify(game, players, options, dealer, hand_seed, hand_commitment, hand)
+            except (ValueError, TypeError) as exc:
+                found = [_problem_of(exc)]
+            if hand_commitment is None:
+                found.append(
+                    Problem(
+                        "malformed.audit_no_commitment",
+                        "the record has no commitment to check the seed against",
+                    )
+                )
+            checked += 1
+        if len(hands) > 1:
+            found = [
+                Problem(
+                    "malformed.audit_in_hand",
+                    f"hand {number}: {p}",
+                    number=number,
+                    problem=p.as_param(),
+                )
+                for p in found
+            ]
+        problems += found
     if not checked and not problems:
-        problems.append("the record has no seed to check")
+        problems.append(Problem("malformed.audit_no_seed", "the record has no seed to check"))
     return problems

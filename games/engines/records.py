@@ -32,12 +32,14 @@ This module knows the format; each game's engine module knows its rules. An engi
 `game_record`, re-exported here).
 
 Everything the format does not describe is an error, including a key repeated in one JSON
-object; errors carry a refusal code (base.REFUSAL_CODES: the illegal action's own code,
-`hand_over` / `game_over` for an action or hand too many, `wrong_dealer`, and `malformed` for
-everything else), the index of the first bad action (None for a fault outside `actions`) and,
-for game records, the hand. An illegal action's reason is its refusal prefixed with its seat:
-worded by the site when it passes `render` ("seat 1: You must follow hearts: you hold Q♥"),
-else in the neutral form ("seat 1: must_follow suit=H held=QH").
+object (a leading UTF-8 byte-order mark is skipped: `parse_text`). Errors carry a message id and
+neutral params that the site words in the reader's language (games/refusals.py), a refusal code
+(base.REFUSAL_CODES: the illegal action's own code, `hand_over` / `game_over` for an action or
+hand too many, `wrong_dealer`, and `malformed` for everything else), the index of the first bad
+action (None for a fault outside `actions`) and, for game records, the hand. An illegal action's
+reason is its refusal prefixed with its seat: worded by the site when it passes `render`
+("seat 1: You must follow hearts: you hold Q♥"), else in the neutral form
+("seat 1: must_follow suit=H held=QH").
 
 A game record may carry `hand_limit` (a game of a fixed number of hands): the target then ends
 nothing, and once that many hands have been played out (thrown-in hands don't count) the seats
@@ -178,7 +180,11 @@ def _check_seed(engine, players, options, dealer, hand_obj: dict[str, Any], deal
         engine.GAME, players, options, dealer, hand_obj["seed"], commitment, deal
     )
     if problems:
-        raise RecordError("the deal fails its audit: " + "; ".join(problems))
+        raise _fault(
+            "malformed.audit",
+            "the deal fails its audit: " + "; ".join(problems),
+            problems=[p.as_param() for p in problems],
+        )
 
 
 def load_hand(record: dict[str, Any]):
@@ -272,7 +278,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"duplicate key {key!r} in an object")
+            raise _fault("malformed.duplicate_key", f"duplicate key {key!r} in an object", key=key)
         out[key] = value
     return out
 
@@ -295,21 +301,61 @@ def _too_deep(value: Any) -> bool:
     return False
 
 
+# What Python's JSON parser found wrong (the start of JSONDecodeError.msg) -> the message id
+# of its sentence; anything else is "malformed.json".
+_JSON_FAULTS = (
+    ("Expecting value", "malformed.json_value"),
+    ("Expecting property name", "malformed.json_key"),
+    ("Expecting ':'", "malformed.json_colon"),
+    ("Expecting ','", "malformed.json_comma"),
+    ("Illegal trailing comma", "malformed.json_trailing_comma"),
+    ("Unterminated string", "malformed.json_string"),
+    ("Invalid control character", "malformed.json_control"),
+    ("Invalid \\", "malformed.json_escape"),
+    ("Extra data", "malformed.json_extra"),
+)
+BOM = "\ufeff"
+
+
+def _json_fault(exc: json.JSONDecodeError) -> RecordError:
+    message_id = next((m for start, m in _JSON_FAULTS if exc.msg.startswith(start)), None)
+    return _fault(
+        message_id or "malformed.json",
+        f"not valid JSON: {exc.msg} at line {exc.lineno}",
+        line=exc.lineno,
+        column=exc.colno,
+    )
+
+
+def _too_deep_fault() -> RecordError:
+    return _fault(
+        "malformed.too_deep",
+        f"not a record: nested more than {MAX_DEPTH} levels deep",
+        depth=MAX_DEPTH,
+    )
+
+
 def parse_text(text: str) -> Any:
     """Parse a record's JSON strictly (a repeated key is an error); RecordError on a fault,
-    including JSON nested deeper than MAX_DEPTH or a number too long to read."""
+    including JSON nested deeper than MAX_DEPTH or a number too long to read. A leading UTF-8
+    byte-order mark is skipped (RFC 8259 lets a reader ignore it; editors on Windows write one),
+    wherever the text came from: a file, a pasted record or a request's body."""
+    if text.startswith(BOM):
+        text = text[len(BOM) :]
     try:
         parsed = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise _json_fault(exc) from None
     except RecordError:
         raise
     except RecursionError:
-        raise RecordError(f"not a record: nested more than {MAX_DEPTH} levels deep") from None
+        raise _too_deep_fault() from None
     except ValueError:  # an integer of more digits than Python converts (4300)
-        raise RecordError("not a record: a number in it is too long") from None
+        raise _fault(
+            "malformed.number_too_long", "not a record: a number in it is too long"
+        ) from None
     if _too_deep(parsed):
-        raise RecordError(f"not a record: nested more than {MAX_DEPTH} levels deep")
+        raise _too_deep_fault()
     return parsed
 
 

@@ -20,4 +20,8 @@ def engine_for(game: str) -> ModuleType:
     try:
         return ENGINES[game]
     except (KeyError, TypeError):
-        raise RecordError(f"unknown game {game!r}: expected five_hundred or pitch") from None
+        raise RecordError(
+            f"unknown game {game!r}: expected five_hundred or pitch",
+            message_id="malformed.unknown_game",
+            params={"name": game, "one": GAMES[0], "other": GAMES[1]},
+        ) from None

@@ -30,6 +30,7 @@ from ..models import Board, BoardSet, TableHand
 from ..policies import board_set_access
 from ..presenters.boards import board_record, board_set_dict
 from ..presenters.cards import card_info
+from ..refusals import problem_text
 from ..selectors import may_view
 
 
@@ -171,7 +172,7 @@ def deal_verify(request):
             problems = deals.verify_record(
                 data["record"], data["seed"] or None, data["commitment"] or None
             )
-            result = {"ok": not problems, "problems": problems}
+            result = {"ok": not problems, "problems": [problem_text(p) for p in problems]}
     else:
         record = _prefill(request)
         initial = {"record": json.dumps(record, indent=1)} if record else {}
