@@ -52,6 +52,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from .cards import parse_card
+
 ALGORITHM = "sha256-fy-1"
 LEGACY = "legacy"
 STREAM_LABEL = b"kookaburra-deal"
@@ -310,10 +312,19 @@ def verify(
 
 
 def _cards(cards: Any) -> Any:
-    """A list of card codes as a comparable whole (the order within a hand means nothing)."""
+    """A list of card codes as a comparable whole: each card in its standard form, as records
+    may write it otherwise (`td` or `TD` for `10D`: shared/hand-records.md), and the order
+    within a hand means nothing. Text that is no card is compared as written."""
     if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
-        return sorted(c.strip().upper() for c in cards)
+        return sorted(_standard(c) for c in cards)
     return cards
+
+
+def _standard(code: str) -> str:
+    try:
+        return str(parse_card(code))
+    except ValueError:
+        return code.strip().upper()
 
 
 def verify_record(record: Any, seed: Any = None, commitment_hex: Any = None) -> list[Problem]:
