@@ -215,6 +215,9 @@ MESSAGES: dict[str, Any] = {
     "joker_suit": _("The Joker must name a suit not yet led this hand: {suits}"),
     "joker_suit.missing": _("Name a suit for the Joker when you lead it"),
     "wrong_dealer": _("the dealer must be seat {dealer}, to the left of the previous dealer"),
+    "wrong_dealer.same": _(
+        "the dealer must be seat {dealer}: the same dealer deals again after a hand thrown in"
+    ),
 }
 
 SUIT_WORDS = {"S": _("spades"), "C": _("clubs"), "D": _("diamonds"), "H": _("hearts")}

@@ -235,7 +235,12 @@ def load_game(record: dict[str, Any]):
                 _check_keys(hand_obj, _DEAL_KEYS, "game_hand")
                 if hands and hand_obj.get("dealer") != engine.next_dealer(hands[-1]):
                     dealer = engine.next_dealer(hands[-1])
-                    raise RecordError.refusal("wrong_dealer", {"dealer": dealer})
+                    # The deal passes to the left, except that Pitch's redeal_same keeps it
+                    # after a hand thrown in: the refusal says which rule applies.
+                    same = dealer == hands[-1].dealer
+                    raise RecordError.refusal(
+                        "wrong_dealer.same" if same else "wrong_dealer", {"dealer": dealer}
+                    )
             hand = _play_hand(engine, players, options, hand_obj)
             if not hand.is_over and number < len(hand_objs) - 1:
                 raise _fault(
