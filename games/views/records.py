@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -63,9 +64,14 @@ def _faulty_action(record: Any, hand: int | None, index: int | None) -> Any:
 @require_http_methods(["GET", "POST"])
 def record_upload(request):
     """Replay a hand record (or game record) uploaded as a file or pasted in."""
-    form = RecordUploadForm(request.POST, request.FILES) if request.method == "POST" else None
     fault = None
     status = 200
+    try:
+        form = RecordUploadForm(request.POST, request.FILES) if request.method == "POST" else None
+    except RequestDataTooBig:  # pasted text past Django's limit on a request's form data
+        form = None
+        fault = {"reason": gettext("That record is too long (1 MB at most).")}
+        status = 400
     if form is not None and form.is_valid():
         parsed = form.cleaned_data["record"]
         result = records.replay(parsed, render=refusal_message)

@@ -218,3 +218,13 @@ def test_only_the_last_five_uploads_are_kept(four, client):
         keys.append(response["Location"])
     assert client.get(keys[0]).status_code == 404
     assert client.get(keys[-1]).status_code == 200
+
+
+def test_pasting_a_record_past_the_request_limit_says_it_is_too_long(four, client, settings):
+    """Pasted text past Django's limit on a request's form data gets the form's own "too long"
+    message on the upload page (it was a bare "RequestDataTooBig" error page)."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    client.force_login(four[0])
+    response = client.post(UPLOAD, {"text": "[" + "1," * 20_000 + "1]"})
+    assert response.status_code == 400
+    assert "That record is too long (1 MB at most)." in response.content.decode()
