@@ -198,6 +198,15 @@ def test_verify_deal_command_and_page(four, director, client, tmp_path, capsys):
     path.write_text(good)
     call_command("verify_deal", str(path))
     assert capsys.readouterr().out.strip() == "OK"
+    # The command reads a file as the site does: a byte-order mark is skipped, and a file nested
+    # too deep is a problem it prints, not a traceback.
+    path.write_text("\ufeff" + good, encoding="utf-8")
+    call_command("verify_deal", str(path))
+    assert capsys.readouterr().out.strip() == "OK"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(SystemExit):
+        call_command("verify_deal", str(path))
+    assert "nested more than" in capsys.readouterr().out
     page = client.post("/deals/verify/", {"record": good})
     assert 'class="message success deal-ok"' in page.content.decode()
     tampered = json.loads(good)

@@ -8,13 +8,12 @@ matches the commitment published before play (games/engines/DEALS.md).
 Prints OK, or each problem on a line of its own and exits with status 1.
 """
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games.boards import board_verify, table_hand_verify
-from games.engines import deals
+from games.engines import deals, records
 from games.models import Board, TableHand
 
 
@@ -67,7 +66,7 @@ class Command(BaseCommand):
             else:
                 with open(name, encoding="utf-8") as handle:
                     text = handle.read()
-            record = json.loads(text)
+            record = records.parse_text(text)  # as the site reads a record: BOM, depth and all
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             return [f"cannot read {name}: {exc}"]
         return deals.verify_record(record)
