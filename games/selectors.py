@@ -282,6 +282,7 @@ def table_info(table: Table, user=None, seats: list[Seat] | None = None) -> dict
         "free_seats": [s.number for s in seats if s.is_empty],
         "your_seat": mine.number if mine else None,
         "is_demo": table.is_demo,
+        "board_count": len(table.table_boards or []),
         "created_by": table.created_by.shown_name if table.created_by_id else None,
         "may_start_with_bots": table_access(user, table, seats).may_start_with_bots,
     }

@@ -64,6 +64,10 @@ class TableSerializer(serializers.Serializer):
     free_seats = serializers.ListField(child=serializers.IntegerField())
     your_seat = serializers.IntegerField(allow_null=True)
     is_demo = serializers.BooleanField()
+    board_count = serializers.IntegerField(
+        help_text="How many prepared boards the table plays, one a hand (a duplicate's table); "
+        "0 for fresh deals."
+    )
     created_by = serializers.CharField(allow_null=True)
     may_start_with_bots = serializers.BooleanField(
         help_text="Whether you may fill the empty seats with bots and start now "

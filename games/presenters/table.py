@@ -341,6 +341,8 @@ def status_line(info, view, labels, step: str | None, trick_started: bool) -> st
     if status == "waiting":
         return text.waiting_for_players(len(info["free_seats"]))
     if status == "finished":
+        if info.get("board_count"):
+            return text.boards_played()
         return text.game_over([labels[s] for s in (info["winners"] or [])])
     if to_act is None:
         return ""
@@ -411,6 +413,10 @@ def table_page(
         "offer": offer,
         "forced_passes": forced_passes(info, view, labels),
         "winners": [labels[s] for s in (info["winners"] or [])],
-        "game_over_title": text.game_over_title([labels[s] for s in (info["winners"] or [])]),
+        "game_over_title": (
+            text.boards_played()
+            if info.get("board_count")
+            else text.game_over_title([labels[s] for s in (info["winners"] or [])])
+        ),
         "hands_played": last["number"] if last else 0,
     }

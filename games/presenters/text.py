@@ -94,6 +94,12 @@ def waiting_for_players(free: int) -> str:
     ) % {"count": free}
 
 
+def boards_played() -> str:
+    """A duplicate's table once its boards are played: its totals decide nothing, since each
+    board is scored against everyone who played it."""
+    return gettext("All the boards are played.")
+
+
 def game_over(winners: list[str]) -> str:
     if not winners:
         return gettext("The game is over.")

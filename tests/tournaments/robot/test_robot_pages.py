@@ -236,3 +236,21 @@ def test_the_form_reads_its_times_as_the_clubs_clocks_in_the_repeated_hour(db):
         )
         assert not skipped.is_valid()
         assert "the clocks jump past it" in skipped.errors["opens_at"][0]
+
+
+def test_a_finished_duplicate_table_crowns_nobody(client, event, member):
+    """A robot duplicate's table, once its boards are played, says so rather than "Game over:
+    the bots won" on its summed totals, which decide nothing in a duplicate; the API says how
+    many boards the table plays."""
+    from games.models import Table
+
+    entry = robot.robot_event_enter(member, event)
+    Table.objects.filter(pk=entry.table_id).update(
+        status=Table.Status.FINISHED, winners=[1, 3], totals=[590, 1070, 590, 1070]
+    )
+    _login(client, member)
+    page = client.get(reverse("games:table", args=[entry.table_id])).content.decode()
+    assert "All the boards are played." in page and "Game over" not in page
+    assert "each board is scored against everyone who played the same cards" in page
+    api = client.get(f"/api/tables/{entry.table_id}/").json()
+    assert api["board_count"] == 8
