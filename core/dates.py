@@ -23,6 +23,15 @@ def comma() -> str:
     return COMMAS.get((get_language() or "").split("-")[0], ",")
 
 
+# A language's semicolon where it is not the Latin one.
+SEMICOLONS = {"ur": "؛"}
+
+
+def semicolon() -> str:
+    """The active language's semicolon: "؛" in Urdu, ";" otherwise."""
+    return SEMICOLONS.get((get_language() or "").split("-")[0], ";")
+
+
 def listed(items) -> str:
     """`items` joined by the reader's comma and a space ("High, Low", "ہائی، لو")."""
     return f"{comma()} ".join(str(item) for item in items)

@@ -24,7 +24,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from core.dates import listed
+from core.dates import listed, semicolon
 
 from .engines.cards import parse_card
 from .engines.five_hundred_notation import call_text as five_hundred_call_text
@@ -325,7 +325,7 @@ def _worded(message_id: str, params: dict[str, Any]) -> dict[str, Any]:
         elif key == "problem":
             out[key] = _nested(value)
         elif key == "problems":
-            out[key] = "; ".join(_nested(p) for p in value)
+            out[key] = f"{semicolon()} ".join(_nested(p) for p in value)
         elif key in ("counts", "kinds", "choices"):
             out[key] = _listed([str(v) for v in value])
         elif key == "kind":

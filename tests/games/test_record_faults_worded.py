@@ -19,10 +19,10 @@ from rest_framework.test import APIClient
 
 from games.engines import deals, records
 from games.refusals import MESSAGES, problem_text, refusal_message
+from tests.games.helpers import SEED, seeded_record
 
 pytestmark = pytest.mark.django_db
 
-SEED = bytes(range(32))
 BOM = "\ufeff"
 REPLAY = "/api/records/replay/"
 UPLOAD = reverse("games:record_upload")
@@ -31,15 +31,19 @@ CHECK = reverse("deal_verify")
 
 @pytest.fixture
 def translator(monkeypatch):
-    """Urdu and Punjabi as a translator would have them once the new messages are translated:
-    a message the catalogue already has reads as it does; any other reads "[ur] <message>"."""
+    """Urdu and Punjabi with every record and refusal sentence (games.refusals.MESSAGES) read
+    as "[ur] <the English>", whatever the catalogue holds: it shows which sentences were looked
+    up in the asked language, and how they nest. Other messages read as the catalogue has them."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        ours = {str(message) for message in MESSAGES.values()}
     for code in ("ur", "pa"):
         catalogue = trans_real.translation(code)
         original = catalogue.gettext
 
         def fake(message, original=original, mark=f"[{code}] "):
-            found = original(message)
-            return found if found != message else mark + message
+            return mark + message if message in ours else original(message)
 
         monkeypatch.setattr(catalogue, "gettext", fake)
 
@@ -49,20 +53,6 @@ def api(make_user):
     client = APIClient()
     client.force_authenticate(make_user("reader"))
     return client
-
-
-def seeded_record(game="pitch", players=4, dealer=0) -> dict:
-    """A hand record of a deal made from SEED, with its seed and commitment and no actions."""
-    hand = deals.deal_from_seed(game, players, None, dealer, SEED)
-    return {
-        "format": records.HAND_FORMAT,
-        "game": game,
-        "players": players,
-        **hand.deal_record(),
-        "seed": SEED.hex(),
-        "commitment": deals.commitment(SEED),
-        "actions": [],
-    }
 
 
 def swapped(record: dict) -> dict:
@@ -134,7 +124,7 @@ def test_a_records_audit_is_worded_in_the_asked_language(api, translator):
     assert answer.status_code == 400
     reason = answer.json()["error"]["reason"]
     assert reason.startswith("[ur] the deal fails its audit: [ur] seat 0 was dealt "), reason
-    assert "; [ur] seat 1 was dealt " in reason
+    assert "؛ [ur] seat 1 was dealt " in reason  # listed with Urdu's semicolon
     for wrong, english in (
         ({"commitment": "0" * 64}, "the seed does not match the commitment"),
         ({"seed": "not hex"}, "the seed must be hex digits"),
@@ -198,8 +188,8 @@ def test_every_problem_on_the_deal_check_is_worded_in_the_readers_language(trans
         {"record": json.dumps(dict(seeded_record(), players=9))},
         HTTP_ACCEPT_LANGUAGE="ur",
     )
-    (problem,) = response.context["result"]["problems"]  # the catalogue's own sentence
-    assert "9" in problem and "played by" not in problem
+    (problem,) = response.context["result"]["problems"]  # looked up in Urdu too
+    assert problem.startswith("[ur] ") and "9" in problem
 
 
 AUDITS = {
@@ -301,3 +291,20 @@ def test_a_byte_order_mark_is_skipped_wherever_a_record_is_read(api, client):
     assert client.post(UPLOAD, {"text": BOM + text}).status_code == 302
     response = client.post(CHECK, {"record": BOM + text})
     assert response.context["result"] == {"ok": True, "problems": []}
+
+
+def test_the_catalogues_word_a_records_faults(api):
+    """With the real catalogues (no stand-in translator), a record that isn't JSON and a deal
+    that fails its audit read in Urdu and Punjabi, not English."""
+    for language in ("ur", "pa"):
+        answer = api.post(
+            REPLAY, "{not json", content_type="application/json", HTTP_ACCEPT_LANGUAGE=language
+        )
+        assert "JSON" in answer.json()["detail"] and "not valid" not in answer.json()["detail"]
+        answer = api.post(
+            REPLAY, swapped(seeded_record()), format="json", HTTP_ACCEPT_LANGUAGE=language
+        )
+        reason = answer.json()["error"]["reason"]
+        assert "fails its audit" not in reason and "was dealt" not in reason, reason
+        if language == "ur":  # the problems are listed with Urdu's semicolon
+            assert "؛ " in reason and "; " not in reason
