@@ -17,6 +17,7 @@ from tournaments.services import robot
 from tournaments.services.errors import InvalidInput as TournamentInvalid
 
 from .conftest import add_staff
+from .test_pages import night_form
 
 
 @pytest.fixture
@@ -85,22 +86,7 @@ def test_moving_a_night_to_9999_is_refused(api, kolkata):
 def test_the_form_refuses_a_night_in_9999(client, people, kolkata):
     client.force_login(people.director)
     url = reverse("clubs:night_create", args=[kolkata.slug])
-    response = client.post(
-        url,
-        {
-            "title": "",
-            "date": "9999-12-31",
-            "start_time": "23:00",
-            "duration_minutes": "180",
-            "game": Game.FIVE_HUNDRED,
-            "venue": "",
-            "capacity": "8",
-            "members_only": "1",
-            "registration_opens_at": "",
-            "registration_closes_at": "",
-            "notes": "",
-        },
-    )
+    response = client.post(url, night_form(date="9999-12-31", start_time="23:00"))
     assert response.status_code == 200
     assert "Choose a date at most 5 years from now." in response.content.decode()
     assert not ClubNight.objects.exists()

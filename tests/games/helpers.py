@@ -8,6 +8,7 @@ from typing import Any
 
 from games import selectors, services
 from games.bots import choose_action
+from games.engines import deals, records
 from games.models import Table
 
 
@@ -70,3 +71,21 @@ def strings(data: Any) -> set[str]:
 
     walk(json.loads(json.dumps(data)))
     return out
+
+
+# A fixed secret seed, for records whose deal is checked against it.
+SEED = bytes(range(32))
+
+
+def seeded_record(game="pitch", players=4, dealer=0) -> dict:
+    """A hand record of a deal made from SEED, with its seed and commitment and no actions."""
+    hand = deals.deal_from_seed(game, players, None, dealer, SEED)
+    return {
+        "format": records.HAND_FORMAT,
+        "game": game,
+        "players": players,
+        **hand.deal_record(),
+        "seed": SEED.hex(),
+        "commitment": deals.commitment(SEED),
+        "actions": [],
+    }

@@ -12,21 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines import deals, records
-
-SEED = bytes(range(32))
-
-
-def seeded_record(game: str, players: int) -> dict:
-    hand = deals.deal_from_seed(game, players, None, 1, SEED)
-    return {
-        "format": records.HAND_FORMAT,
-        "game": game,
-        "players": players,
-        **hand.deal_record(),
-        "seed": SEED.hex(),
-        "commitment": deals.commitment(SEED),
-        "actions": [],
-    }
+from tests.games.helpers import SEED, seeded_record
 
 
 def written_loosely(code: str) -> str:
@@ -47,7 +33,7 @@ def loosely(record: dict) -> dict:
     ("game", "players"), [("pitch", 4), ("five_hundred", 4), ("five_hundred", 2)]
 )
 def test_a_seeded_record_in_t_notation_replays_and_checks_out(game, players):
-    record = seeded_record(game, players)
+    record = seeded_record(game, players, dealer=1)
     loose = loosely(record)
     written = [c for hand in loose["hands"] for c in hand]
     assert any(c.startswith("t") for c in written)  # the seed dealt a ten, written `t…`
@@ -60,7 +46,7 @@ def test_a_seeded_record_in_t_notation_replays_and_checks_out(game, players):
 
 
 def test_a_t_notation_record_whose_cards_differ_is_still_refused():
-    loose = loosely(seeded_record("pitch", 4))
+    loose = loosely(seeded_record("pitch", 4, dealer=1))
     loose["hands"][0][0], loose["hands"][1][0] = loose["hands"][1][0], loose["hands"][0][0]
     error = records.replay(loose)["error"]
     assert error["code"] == "malformed" and "seat 0 was dealt" in error["reason"]
@@ -69,6 +55,6 @@ def test_a_t_notation_record_whose_cards_differ_is_still_refused():
 
 @pytest.mark.django_db
 def test_the_deal_check_passes_a_record_in_t_notation():
-    loose = loosely(seeded_record("five_hundred", 4))
+    loose = loosely(seeded_record("five_hundred", 4, dealer=1))
     response = Client().post(reverse("deal_verify"), {"record": json.dumps(loose)})
     assert response.context["result"] == {"ok": True, "problems": []}

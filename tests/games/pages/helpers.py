@@ -179,3 +179,12 @@ def leaks(page: str, hidden: set[str]) -> list[str]:
 def shows(page: str, code: str) -> bool:
     """Whether the page renders this card (the positive control of the leak check)."""
     return f'data-card="{code}"' in page
+
+
+# For page.wait_for_function(SETTLED, arg=version): the table's live part has been redrawn past
+# `version` and htmx has finished settling it.
+SETTLED = """v => {
+  const t = document.querySelector('#table-live');
+  return t && t.dataset.version !== v && !t.classList.contains('htmx-request')
+    && !document.querySelector('.htmx-settling');
+}"""

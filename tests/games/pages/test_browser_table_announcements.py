@@ -16,13 +16,9 @@ from games.models import TableAction
 from games.presenters import card_info
 from tests.layout.conftest import drive, read_in, sign_in
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+from .helpers import SETTLED
 
-SETTLED = """v => {
-  const t = document.querySelector('#table-live');
-  return t && t.dataset.version !== v && !t.classList.contains('htmx-request')
-    && !document.querySelector('.htmx-settling');
-}"""
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

@@ -14,13 +14,10 @@ import pytest
 from games import services
 from tests.layout.conftest import drive, sign_in
 
+from .helpers import SETTLED
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SETTLED = """v => {
-  const t = document.querySelector('#table-live');
-  return t && t.dataset.version !== v && !t.classList.contains('htmx-request')
-    && !document.querySelector('.htmx-settling');
-}"""
 
 FOCUSED = """() => {
   const el = document.activeElement;
