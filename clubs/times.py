@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.zones import in_zone_of, same_zone, user_zone_name, with_own_clock, zone_place
+from core.dates import EARLIEST_YEAR, too_early, too_far_ahead
 from core.dates import date_text as date_filter
 
 
@@ -42,8 +43,12 @@ def club_moment(day: date, at: time, club) -> datetime:
     """
     tz = club.zoneinfo
     moment = datetime.combine(day, at).replace(tzinfo=tz)
+    try:
+        round_trip = moment.astimezone(UTC).astimezone(tz)
+    except OverflowError:  # 1 January of year 1 east of UTC, or the last day of 9999 west of it
+        raise NoSuchTime(too_early() if day.year < EARLIEST_YEAR else too_far_ahead()) from None
     # A time in the gap doesn't survive the round trip through UTC.
-    if moment.astimezone(UTC).astimezone(tz).replace(tzinfo=None) != moment.replace(tzinfo=None):
+    if round_trip.replace(tzinfo=None) != moment.replace(tzinfo=None):
         raise NoSuchTime(
             _(
                 "%(time)s doesn't happen on %(day)s in %(zone)s: the clocks jump past it. "

@@ -85,11 +85,19 @@ def out_of_reach(moment, now=None) -> str | None:
     EARLIEST_YEAR."""
     now = now or timezone.now()
     if moment > now + timedelta(days=365 * YEARS_AHEAD + 1):
-        return ngettext(
-            "Choose a date at most %(years)d year from now.",
-            "Choose a date at most %(years)d years from now.",
-            YEARS_AHEAD,
-        ) % {"years": YEARS_AHEAD}
+        return too_far_ahead()
     if moment < datetime(EARLIEST_YEAR, 1, 1, tzinfo=UTC):
-        return gettext("Choose a date in %(year)d or later.") % {"year": EARLIEST_YEAR}
+        return too_early()
     return None
+
+
+def too_far_ahead() -> str:
+    return ngettext(
+        "Choose a date at most %(years)d year from now.",
+        "Choose a date at most %(years)d years from now.",
+        YEARS_AHEAD,
+    ) % {"years": YEARS_AHEAD}
+
+
+def too_early() -> str:
+    return gettext("Choose a date in %(year)d or later.") % {"year": EARLIEST_YEAR}

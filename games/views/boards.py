@@ -21,6 +21,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from core.numbers import whole_number
+
 from ..boards import board_set_create, board_set_reveal
 from ..engines import deals
 from ..engines.cards import parse_card, sort_for_display
@@ -129,6 +131,14 @@ def board_set_records(request, pk: int):
     return response
 
 
+def _id(text: str) -> int:
+    """A whole number from an address, or ValueError (too big for an id, "²", -1…)."""
+    number = whole_number(text)
+    if number is None:
+        raise ValueError(text)
+    return number
+
+
 def _prefill(request) -> dict | None:
     """A revealed board (?board_set=&board=) or a finished table's hand (?table=&hand=) the
     asker may see, as the form's initial record."""
@@ -137,14 +147,14 @@ def _prefill(request) -> dict | None:
     try:
         if "board_set" in request.GET:
             board = Board.objects.select_related("board_set").get(
-                board_set_id=int(request.GET["board_set"]),
-                number=int(request.GET.get("board", "")),
+                board_set_id=_id(request.GET["board_set"]),
+                number=_id(request.GET.get("board", "")),
                 revealed_at__isnull=False,
             )
             return board_record(board.board_set, board)
         if "table" in request.GET:
             hand = TableHand.objects.select_related("table", "board").get(
-                table_id=int(request.GET["table"]), number=int(request.GET.get("hand", ""))
+                table_id=_id(request.GET["table"]), number=_id(request.GET.get("hand", ""))
             )
             table = hand.table
             if not may_view(request.user, table) or not deal_audit_keys(table, hand).get("seed"):

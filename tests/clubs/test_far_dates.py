@@ -105,3 +105,24 @@ def test_a_robot_event_closing_in_9999_is_refused(people, kolkata):
         )
     assert refused.value.field == "closes_at"
     assert not RobotEvent.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"date": "0001-01-01", "start_time": "00:30"},
+        {"registration_opens_at": "0001-01-01T00:10"},
+        {"date": "9999-12-31", "start_time": "23:30"},
+    ],
+)
+def test_the_form_refuses_year_one_in_a_zone_east_of_utc(client, people, kolkata, changes):
+    """Midnight of 1 January in year 1 on Kolkata's clock is before the first instant Python
+    can hold in UTC: a form error saying what to choose, not a 500."""
+    client.force_login(people.director)
+    response = client.post(
+        reverse("clubs:night_create", args=[kolkata.slug]), night_form(**changes)
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Choose a date in 2000 or later." in page or "at most 5 years from now" in page
+    assert not ClubNight.objects.exists()

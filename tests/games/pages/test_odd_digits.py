@@ -40,3 +40,16 @@ def test_an_odd_night_in_the_tournament_form_address_is_ignored(client, club, di
     client.force_login(director)
     response = client.get(reverse("tournaments:create", args=[club.slug]), {"night": odd})
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("odd", ["99999999999999999999999", "-99999999999999999999999", "²"])
+def test_the_deal_check_ignores_ids_no_table_could_have(four, client_for, odd):
+    """An id past any the database holds gives the empty deal check, as a word does (it was an
+    OverflowError, a 500)."""
+    client = client_for(four[0])
+    for params in (
+        {"table": odd, "hand": 1},
+        {"board_set": odd, "board": 1},
+        {"table": 1, "hand": odd},
+    ):
+        assert client.get(reverse("deal_verify"), params).status_code == 200
