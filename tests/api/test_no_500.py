@@ -217,3 +217,20 @@ def test_json_nested_past_pythons_limit_is_a_400(api, path):
         assert response.status_code in (400, 401, 403), (path, response.status_code)
         if response.status_code == 400:
             assert response.json()["code"] in ("parse_error", "invalid_record")
+
+
+def test_a_body_that_isnt_json_is_refused_in_the_askers_language(api):
+    """DRF's own refusal quotes Python's English ("JSON parse error - Expecting property
+    name…"): ours is a sentence of the site's, in the asker's language."""
+    from django.utils import translation
+
+    for client in (api, APIClient()):
+        response = client.post(
+            "/api/token/", "{not json", content_type="application/json", HTTP_ACCEPT_LANGUAGE="ur"
+        )
+        assert response.status_code == 400
+        with translation.override("ur"):
+            assert response.json()["detail"] == translation.gettext(
+                "The request's body isn't valid JSON."
+            )
+        assert response.json()["code"] == "parse_error"
