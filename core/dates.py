@@ -3,7 +3,11 @@
 Pages and messages format moments with explicit formats ("D j M, g:i A"). The comma in such a
 format is a Latin one; Urdu writes "،". `date_text` (and the `date` template filter, which
 `core.templatetags.dates` replaces for every template) put the reader's own comma into the format
-before formatting. Named formats (DATE_FORMAT…) are the language's own and are left alone.
+before formatting. Named formats (DATE_FORMAT…) are the language's own and are left alone; Urdu's
+semicolon too (`semicolon`).
+
+It also says how far ahead or back a date given for a night or an event may be (`out_of_reach`):
+every moment the site keeps must be showable on any clock.
 """
 
 from __future__ import annotations

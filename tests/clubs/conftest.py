@@ -37,6 +37,20 @@ def club(people):
     return club
 
 
+@pytest.fixture
+def zoned_club(people):
+    """zoned_club(name, slug, zone): a club meeting in `zone`, with `people` on its staff."""
+
+    def make(name: str, slug: str, zone: str) -> Club:
+        club = Club.objects.create(
+            name=name, slug=slug, venue="Hall", time_zone=zone, created_by=people.owner
+        )
+        add_staff(club, people)
+        return club
+
+    return make
+
+
 def add_staff(club, people) -> None:
     """`people`'s owner, director and member join `club` in those roles."""
     Membership.objects.create(club=club, user=people.owner, role=Membership.Role.OWNER)

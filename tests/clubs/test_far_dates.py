@@ -9,28 +9,19 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clubs.models import Club, ClubNight
+from clubs.models import ClubNight
 from core.choices import Game
 from core.dates import out_of_reach
 from tournaments.robot_models import RobotEvent
 from tournaments.services import robot
 from tournaments.services.errors import InvalidInput as TournamentInvalid
 
-from .conftest import add_staff
 from .test_pages import night_form
 
 
 @pytest.fixture
-def kolkata(people):
-    club = Club.objects.create(
-        name="Amritsar Cards",
-        slug="amritsar",
-        venue="Hall",
-        time_zone="Asia/Kolkata",
-        created_by=people.owner,
-    )
-    add_staff(club, people)
-    return club
+def kolkata(zoned_club):
+    return zoned_club("Amritsar Cards", "amritsar", "Asia/Kolkata")
 
 
 @pytest.fixture

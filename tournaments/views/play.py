@@ -137,13 +137,10 @@ def _posted_scores(request) -> dict:
     and hands won (by side index), and the form's `mode` and `reason`."""
     out: dict = {}
     for key, value in request.POST.items():
-        side = whole_number(key[6:])
-        if side is None:
-            continue
-        if key.startswith("score_"):
-            out.setdefault(side, {})["score"] = value
-        elif key.startswith("hands_"):
-            out.setdefault(side, {})["hands"] = value
+        field, _sep, index = key.partition("_")  # score_0, hands_1
+        side = whole_number(index)
+        if field in ("score", "hands") and side is not None:
+            out.setdefault(side, {})[field] = value
     if out:
         out["mode"] = request.POST.get("mode", "player")
         out["reason"] = request.POST.get("reason", "")[:300]

@@ -253,12 +253,12 @@ def _people_to_add(tournament) -> list[tuple[str, str]]:
 
 def _specs(keys: list[str]):
     """Member specs for the services: Users for "u<id>", names for "g<name>"."""
-    ids = [whole_number(k[1:]) for k in keys if k.startswith("u")]
-    users = {u.pk: u for u in User.objects.filter(pk__in=[i for i in ids if i is not None])}
+    ids = {key: whole_number(key[1:]) for key in keys if key.startswith("u")}
+    users = User.objects.in_bulk([i for i in ids.values() if i is not None])
     out = []
     for key in keys:
-        if key.startswith("u") and whole_number(key[1:]) in users:
-            out.append(users[whole_number(key[1:])])
+        if ids.get(key) in users:
+            out.append(users[ids[key]])
         elif key.startswith("g") and key[1:].strip():
             out.append(key[1:])
         else:
