@@ -6,18 +6,21 @@ that fit its view (its cards, every card won so far, the trick in progress, the 
 tricks so far show a player lacks: a player who neither followed nor trumped has none of the
 suit led, and one who didn't follow a trump lead has no trumps), weights the deals by the bids
 (a seat that bid holds a good suit; one that passed is unlikely to hold a big hand; judged, in
-the play, on the hand the seat bid with: what it holds in the deal and what it has played), and
-plays each candidate out to the end of the hand, every seat then playing as the club bot would
-from what that seat could see (`_Sim.club_choice`: its own cards and the cards played, not the
-other hands), scoring the hand exactly as the rules do. Play-outs in which every seat sees every
-hand play too well and overrate what a hand makes (the pitcher above all); club-policy
-play-outs measured clearly better. The club bot's choice wins ties and near-ties.
+the play, on the hand the seat bid with: what it holds in the deal and what it has played) and by
+the play (a deal in which another seat would not have played the card it did, as the club bot
+plays, counts for a tenth: `_play_weight`), and plays each candidate out to the end of the
+hand, every seat then playing as the club bot would from what that seat could see
+(`_Sim.club_choice`: its own cards and the cards played, not the other hands), scoring the hand
+exactly as the rules do. Play-outs in which every seat sees every hand play too well and overrate
+what a hand makes (the pitcher above all); club-policy play-outs measured clearly better. The
+club bot's choice wins ties and near-ties.
 
 - Play, including the pitcher's opening lead (which names trumps): every legal card.
 - Bidding: each legal call (a pass; each bid, and the pitch of a card, with its two best
   suits) is played out in sampled deals: the rest of the auction as club bots would call it,
   then the hand. The club bot's own call stands unless another measures clearly better
-  (`BID_MARGIN` points). A seat with a single legal action (a forced pass) takes it at once.
+  (`BID_MARGIN` points) and still measures better on fresh deals (`BID_RECHECK`). A seat with
+  a single legal action (a forced pass) takes it at once.
 
 Work is counted (cards played in play-outs), not timed, so a decision is deterministic for a
 given rng. The bot simulates Pitch's play itself (it is simple), reading only the view.
@@ -45,6 +48,13 @@ WORLDS_BUDGET = 8000
 OVERRIDE_MARGIN = 0.04
 BID_MARGIN = 0.3
 BID_WORLDS = 32
+# A call other than the club bot's is looked at again on this many fresh deals, and kept only if
+# they agree it is better: the best of many noisy estimates is overrated (its 3-bids were).
+BID_RECHECK = 32
+# Reading the play: a sampled deal in which another seat's card is not the one the club bot would
+# have played from its hand there counts this much (for each such card). Players mostly play
+# sensibly; a small weight, not none, leaves room for those who don't.
+PLAY_READ = 0.1
 # Whether the bids are searched (True) or the club bot's (False).
 SEARCH_BIDS = True
 # How the play-outs play every seat: "club" (the club bot's play, from what each seat could see)
@@ -307,7 +317,7 @@ class _Sim:
                     return c
         return min(cards, key=cost)
 
-    def club_choice(self, seat: int, cards: list[Card]) -> Card:
+    def club_choice(self, seat: int, cards: list[Card], tie: dict | None = None) -> Card:
         """What the club bot would play here, from what this seat could see (its own hand and
         the cards played), not from the other hands: play-outs that see every hand play too
         well and overrate what a hand can make.
@@ -315,6 +325,8 @@ class _Sim:
         The club bot's `_lead` and `_follow` (games/bots/pitch.py), restated on plain ints with
         the facts they ask about worked out once: the same card every time (a property test
         compares the two), at a fraction of the cost, so the search plays out more deals."""
+        if tie is None:
+            tie = TIE
         trump = self.trump
         held = self.hands[seat]
         played = self.played
@@ -351,10 +363,10 @@ class _Sim:
                 return trumps[0]
             plain = [c for c in cards if c >> 5 != trump]
             if plain:
-                return min(plain, key=lambda c: (keep(c), TIE[c]))
+                return min(plain, key=lambda c: (keep(c), tie[c]))
             if master:
                 return trumps[0]
-            return min(cards, key=lambda c: (keep(c), TIE[c]))
+            return min(cards, key=lambda c: (keep(c), tie[c]))
 
         # club._follow
         led = trick[0][1] >> 5
@@ -385,15 +397,15 @@ class _Sim:
                 def gift(c):
                     r = c & 31
                     if c >> 5 != trump:
-                        return (GP.get(r, 0), -r, TIE[c])
+                        return (GP.get(r, 0), -r, tie[c])
                     if seen_low >= r and low_counts:
-                        return (25.0, -r, TIE[c])
+                        return (25.0, -r, tie[c])
                     if r == 10 and not out_top < r:
-                        return (10.0, -r, TIE[c])
-                    return (-keep(c), -r, TIE[c])
+                        return (10.0, -r, tie[c])
+                    return (-keep(c), -r, tie[c])
 
                 return max(under, key=gift)
-            return min(under, key=lambda c: (keep(c), TIE[c]))
+            return min(under, key=lambda c: (keep(c), tie[c]))
 
         def trick_value(group) -> float:
             # club._trick_value
@@ -441,7 +453,7 @@ class _Sim:
                 for c in winners:
                     if not (c >> 5 == trump and ((c & 31) == JACK or seen_low >= (c & 31))):
                         return c
-        return min(cards, key=lambda c: (keep(c), TIE[c]))
+        return min(cards, key=lambda c: (keep(c), tie[c]))
 
     def legal_for(self, seat: int, led: int) -> list[Card]:
         hand = self.hands[seat]
@@ -545,14 +557,61 @@ def _weight(k: Knowledge, world) -> float:
     return w
 
 
+def _play_weight(k: Knowledge, world) -> float:
+    """How well this deal explains the cards played: the play is replayed from the hands the deal
+    gives (what each seat holds now with what it has played), and each card another seat played
+    that the club bot would not have (under any order of its tie-break draws) multiplies the
+    weight by PLAY_READ. The pitcher's opening lead names trumps and is judged by the bids."""
+    if not PLAY_READ or k.trump is None:
+        return 1.0
+    plays = []
+    for t in k.view.get("history") or []:
+        plays += [(e["seat"], club.card_of(e["card"])) for e in t.get("cards") or []]
+    plays += k.trick
+    if not plays:
+        return 1.0
+    n = k.players
+    me = k.seat
+    hands = [list(k.hand if s == me else world[s]) + k.played_by[s] for s in range(n)]
+    sim = _Sim(
+        n,
+        hands,
+        None,
+        [],
+        plays[0][0],
+        [[] for _ in range(n)],
+        k.partnerships,
+        k.pitcher,
+        k.bid or 1,
+        k.low_rule,
+    )
+    w = 1.0
+    first = True
+    for s, c in plays:
+        if not first and s != me:
+            legal = sim.legal(s)
+            if len(legal) > 1:
+                lo = dict(TIE)
+                lo[c] = -1.0
+                if sim.club_choice(s, legal, lo) != c:
+                    hi = dict(TIE)
+                    hi[c] = 2.0
+                    if sim.club_choice(s, legal, hi) != c:
+                        w *= PLAY_READ
+        first = False
+        sim.play(s, c)
+    return w
+
+
 def _worlds(k: Knowledge, rng, count, weigh=True):
+    """`count` sampled deals with their weights: how well each fits the bids and the play."""
     out = []
     for _ in range(count):
         try:
             world = k.sample(rng)
         except ImpossibleDeal:
             continue
-        out.append((world, _weight(k, world) if weigh else 1.0))
+        out.append((world, _weight(k, world) * _play_weight(k, world) if weigh else 1.0))
     return out
 
 
@@ -717,6 +776,18 @@ def choose_bid(k: Knowledge, view, legal, rng, budget: Budget) -> dict:
     d = next(i for i, c in enumerate(candidates) if c[0] == default)
     if means[best] < means[d] + BID_MARGIN:
         return default
+    if BID_RECHECK:
+        # A second look on fresh deals: the best of many noisy estimates is overrated.
+        pair = [candidates[d], candidates[best]]
+        full = candidates
+        candidates = pair
+        try:
+            fresh = _worlds(k, rng, BID_RECHECK)
+            again = weighted_means(fresh, 2, 1, Budget(10**9), MIN_WORLDS, evaluate)
+        finally:
+            candidates = full
+        if again is not None and again[1] <= again[0]:
+            return default
     return dict(candidates[best][0])
 
 
