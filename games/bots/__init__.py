@@ -45,9 +45,9 @@ BOT_LEVELS: dict[str, str] = {
         "and makes 87% of its contracts to the club bot's 75%; with three players it gains "
         "about 8 points a seat a deal (800 duplicate deals, 95% interval 6 to 11), and with "
         "six about 9 (150 duplicate deals, 95% interval 4 to 15). At Pitch an expert pair "
-        "beats a club pair by about 0.66 points a deal (240 duplicate deals, 95% interval 0.4 "
-        "to 0.9); at four-player Pitch without partners it gains about 0.21 points a seat a "
-        "deal (320 duplicate deals, 95% interval 0.13 to 0.30). Takes a moment to think."
+        "beats a club pair by about 0.74 points a deal (240 duplicate deals, 95% interval 0.5 "
+        "to 1.0); at four-player Pitch without partners it gains about 0.24 points a seat a "
+        "deal (320 duplicate deals, 95% interval 0.15 to 0.33). Takes a moment to think."
     ),
 }
 
@@ -57,9 +57,10 @@ BOT_LEVELS: dict[str, str] = {
 # allowance, and the larger sample of deals measured stronger (four-player Pitch without
 # partners: +0.21 a seat a deal at 32000 against +0.17 at 16000, the same 320 duplicate deals).
 # CPU times on one core (bench/bots.py): four-player Five Hundred p50 about 120 ms a card, 180 ms
-# a bid and 220 ms a discard, p95 under 320 ms; four-player Pitch p50 about 95 ms a card and
-# 75 ms a bid, p95 under 350 ms (60 deal pairs, seed 1; before its play-outs restated the club
-# bot on plain ints, the same deals took p50 115 ms a card and 120 ms a bid, p95 550 ms).
+# a bid and 220 ms a discard, p95 under 320 ms; four-player Pitch p50 about 90 ms a card and
+# 45 ms a bid, p95 about 210 ms a card and 85 ms a bid (320 deal pairs, seeds 1 and 5, with the
+# play read and bids looked at twice; before its play-outs restated the club bot on plain ints,
+# 60 deal pairs took p50 115 ms a card and 120 ms a bid, p95 550 ms).
 DEFAULT_EXPERT_BUDGET = 16000
 EXPERT_BUDGETS = {"five_hundred": DEFAULT_EXPERT_BUDGET, "pitch": 2 * DEFAULT_EXPERT_BUDGET}
 
