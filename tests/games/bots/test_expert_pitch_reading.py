@@ -80,42 +80,45 @@ def test_play_reading_is_on():
     assert 0 < px.PLAY_READ < 1
 
 
-@settings(max_examples=40, deadline=None)
-@given(
+# Positions in the play of hands club bots played, at every player count, with and without
+# partners.
+in_play = given(
     players=st.sampled_from(pitch.PLAYER_COUNTS),
     partnerships=st.booleans(),
     seed=st.integers(0, 2**32 - 1),
     stop=st.integers(1, 40),
 )
+
+
+def _in_play(players, partnerships, seed, stop):
+    """(hand, the view of the seat to play) in the play, or None (still bidding, or over)."""
+    hand = pitch_position(players, {"partnerships": partnerships and players == 4}, seed, stop)
+    if hand.is_over or hand.trump is None:
+        return None
+    return hand, hand.view_for(hand.to_act)
+
+
+@settings(max_examples=40, deadline=None)
+@in_play
 def test_the_real_deal_fits_the_play_of_club_bots(players, partnerships, seed, stop):
     """Club bots played this hand, so the real cards explain every play: full weight."""
-    options = {"partnerships": partnerships and players == 4}
-    hand = pitch_position(players, options, seed, stop)
-    if hand.is_over or hand.trump is None:
+    if not (position := _in_play(players, partnerships, seed, stop)):
         return
-    seat = hand.to_act
-    view = hand.view_for(seat)
-    k = px.Knowledge(view)
-    world = {s: list(hand.cards(s)) for s in range(players) if s != seat}
-    assert px._play_weight(k, world) == 1.0
+    hand, view = position
+    world = {s: list(hand.cards(s)) for s in range(players) if s != view["seat"]}
+    assert px._play_weight(px.Knowledge(view), world) == 1.0
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    players=st.sampled_from(pitch.PLAYER_COUNTS),
-    partnerships=st.booleans(),
-    seed=st.integers(0, 2**32 - 1),
-    stop=st.integers(1, 40),
-)
+@in_play
 def test_a_sampled_deal_counts_for_less_exactly_when_a_play_contradicts_it(
     players, partnerships, seed, stop
 ):
     """A sampled deal keeps full weight when, in it, every other seat played as the club bot
     would have (by the club bot's own code), and PLAY_READ less for each play that doesn't."""
-    hand = pitch_position(players, {"partnerships": partnerships and players == 4}, seed, stop)
-    if hand.is_over or hand.trump is None:
+    if not (position := _in_play(players, partnerships, seed, stop)):
         return
-    view = hand.view_for(hand.to_act)
+    _, view = position
     k = px.Knowledge(view)
     rng = random.Random(seed)
     for _ in range(12):
