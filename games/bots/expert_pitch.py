@@ -746,30 +746,37 @@ def choose_bid(k: Knowledge, view, legal, rng, budget: Budget) -> dict:
     per_world = len(candidates) * (6 * k.players + k.players)
     count = max(MIN_WORLDS, min(BID_WORLDS, budget.left // max(1, per_world)))
 
-    def evaluate(world):
-        hands = {s: (list(hand) if s == me else list(world[s])) for s in range(k.players)}
-        values = []
-        for _, bid, _suit, lead in candidates:
-            pitcher, final = _finish_auction(t, hands, k, me, bid)
-            budget.used += k.players
-            if pitcher is None:
-                values.append(0.0)  # thrown in: nobody scores
-                continue
-            if pitcher == me:
-                first = lead
-            else:
-                _, suit = club.best_suit(hands[pitcher], k.players, k.low_rule)
-                first = club._pitch_card(hands[pitcher], suit)
-            sim = _sim_from(k, world)
-            sim.pitcher, sim.bid, sim.trump = pitcher, final, None
-            sim.turn = pitcher
-            sim.play(pitcher, first)
-            sim.run(budget)
-            values.append(sim.value(me))
-        return values
+    def play_outs(calls):
+        """A function playing each of these calls out in one deal, for weighted_means."""
+
+        def evaluate(world):
+            hands = {s: (list(hand) if s == me else list(world[s])) for s in range(k.players)}
+            values = []
+            for _, bid, _suit, lead in calls:
+                pitcher, final = _finish_auction(t, hands, k, me, bid)
+                budget.used += k.players
+                if pitcher is None:
+                    values.append(0.0)  # thrown in: nobody scores
+                    continue
+                if pitcher == me:
+                    first = lead
+                else:
+                    _, suit = club.best_suit(hands[pitcher], k.players, k.low_rule)
+                    first = club._pitch_card(hands[pitcher], suit)
+                sim = _sim_from(k, world)
+                sim.pitcher, sim.bid, sim.trump = pitcher, final, None
+                sim.turn = pitcher
+                sim.play(pitcher, first)
+                sim.run(budget)
+                values.append(sim.value(me))
+            return values
+
+        return evaluate
 
     worlds = _worlds(k, rng, count)
-    means = weighted_means(worlds, len(candidates), per_world, budget, MIN_WORLDS, evaluate)
+    means = weighted_means(
+        worlds, len(candidates), per_world, budget, MIN_WORLDS, play_outs(candidates)
+    )
     if means is None:
         return default
     best = max(range(len(candidates)), key=lambda i: means[i])
@@ -777,15 +784,11 @@ def choose_bid(k: Knowledge, view, legal, rng, budget: Budget) -> dict:
     if means[best] < means[d] + BID_MARGIN:
         return default
     if BID_RECHECK:
-        # A second look on fresh deals: the best of many noisy estimates is overrated.
+        # A second look on fresh deals (every one of them played out: the allowance they are
+        # charged to is not what stops them): the best of many noisy estimates is overrated.
         pair = [candidates[d], candidates[best]]
-        full = candidates
-        candidates = pair
-        try:
-            fresh = _worlds(k, rng, BID_RECHECK)
-            again = weighted_means(fresh, 2, 1, Budget(10**9), MIN_WORLDS, evaluate)
-        finally:
-            candidates = full
+        fresh = _worlds(k, rng, BID_RECHECK)
+        again = weighted_means(fresh, 2, 1, Budget(10**9), MIN_WORLDS, play_outs(pair))
         if again is not None and again[1] <= again[0]:
             return default
     return dict(candidates[best][0])
