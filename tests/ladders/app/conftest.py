@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from clubs.models import Club, Membership
+from clubs.models import Club, ClubNight, Membership
 from core.choices import Game
 from games.models import Seat, Table
 
@@ -30,6 +30,24 @@ def club(people):
     for person in people[1:]:
         Membership.objects.create(club=club, user=person, role=Membership.Role.MEMBER)
     return club
+
+
+@pytest.fixture
+def club_night(db):
+    """club_night(club, starts_at, capacity=20): a night at the Hall, registration open for the
+    week before it starts."""
+
+    def make(club, starts_at, capacity=20):
+        return ClubNight.objects.create(
+            club=club,
+            starts_at=starts_at,
+            venue="Hall",
+            capacity=capacity,
+            registration_opens_at=starts_at - timedelta(days=7),
+            registration_closes_at=starts_at,
+        )
+
+    return make
 
 
 _clock = itertools.count()

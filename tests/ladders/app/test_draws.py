@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clubs.models import ClubNight, Membership
+from clubs.models import Membership
 from core.choices import Game
 from ladders import selectors, services, tasks
 from ladders.models import GamePlayer, PlayerRating, RatedGame
@@ -127,26 +127,16 @@ def test_a_correction_from_a_draw_to_a_win_rebuilds_both_counts(
     assert (entries[a].won, entries[a].drawn, entries[c].won) == (False, False, True)
 
 
-def _night(club, hours_ago: int) -> ClubNight:
-    starts = timezone.now() - timedelta(hours=hours_ago)
-    return ClubNight.objects.create(
-        club=club,
-        starts_at=starts,
-        venue="Hall",
-        capacity=8,
-        registration_opens_at=starts - timedelta(days=7),
-        registration_closes_at=starts,
-    )
-
-
 @pytest.mark.parametrize("overlapping", [False, True], ids=["nights-apart", "nights-overlapping"])
-def test_a_drawn_game_wins_nobody_the_night(people, club, finished_table, overlapping):
+def test_a_drawn_game_wins_nobody_the_night(people, club, finished_table, club_night, overlapping):
     """A night's winners are those who won the most of its rated games; a drawn game was a
     win for everyone at the table (in the database's count and in the fallback's alike)."""
     ann, bob, cy, di, ed, flo = people[:6]
-    night = _night(club, 6)
+    now = timezone.now()
+    night = club_night(club, now - timedelta(hours=6), capacity=8)
     if overlapping:
-        _night(club, 5)  # starts during the first: a game counts for both
+        # starts during the first: a game counts for both
+        club_night(club, now - timedelta(hours=5), capacity=8)
     at = night.starts_at + timedelta(hours=1, minutes=30)
     # Every side level: the engine's back-door case, or any game whose sides all share first.
     drawn = finished_table(

@@ -27,6 +27,19 @@ def test_drawn_games_counted_as_wins_become_draws(make_user):
     RatedGame = apps.get_model("ladders", "RatedGame")
     RatingChange = apps.get_model("ladders", "RatingChange")
     PlayerRating = apps.get_model("ladders", "PlayerRating")
+
+    def rating(ladder, user, played, wins):
+        PlayerRating.objects.create(
+            ladder=ladder,
+            user_id=user.pk,
+            mu=25,
+            sigma=8,
+            conservative=1,
+            games_played=played,
+            wins=wins,
+            last_played_at=T0,
+        )
+
     ladder = Ladder.objects.create(game="five_hundred")
     other = Ladder.objects.create(game="pitch")
     games = []
@@ -54,16 +67,7 @@ def test_drawn_games_counted_as_wins_become_draws(make_user):
     # As the old code counted them: first place (shared or not) was a win.
     counted = {ann: (2, 2), bob: (2, 2), cy: (3, 2), di: (3, 2)}
     for user, (played, wins) in counted.items():
-        PlayerRating.objects.create(
-            ladder=ladder,
-            user_id=user.pk,
-            mu=25,
-            sigma=8,
-            conservative=1,
-            games_played=played,
-            wins=wins,
-            last_played_at=T0,
-        )
+        rating(ladder, user, played, wins)
         for game in games:
             if any(user.pk in team for team in game.teams):
                 RatingChange.objects.create(
@@ -76,16 +80,7 @@ def test_drawn_games_counted_as_wins_become_draws(make_user):
                     mu=25,
                     sigma=7,
                 )
-    PlayerRating.objects.create(
-        ladder=other,
-        user_id=ann.pk,
-        mu=25,
-        sigma=8,
-        conservative=1,
-        games_played=1,
-        wins=1,
-        last_played_at=T0,
-    )
+    rating(other, ann, 1, 1)
 
     apps = _migrate(AFTER)
     PlayerRating = apps.get_model("ladders", "PlayerRating")

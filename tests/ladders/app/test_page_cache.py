@@ -197,25 +197,12 @@ def test_overlapping_nights_count_a_game_for_each(people, club, finished_table):
     assert all("1 rated game" in line.detail for line in lines), [ln.detail for ln in lines]
 
 
-def _night(club, starts_at):
-    from clubs.models import ClubNight
-
-    return ClubNight.objects.create(
-        club=club,
-        starts_at=starts_at,
-        venue="Hall",
-        capacity=20,
-        registration_opens_at=starts_at - timedelta(days=7),
-        registration_closes_at=starts_at,
-    )
-
-
 def test_the_cached_night_history_follows_a_game_and_a_name_at_once(
-    client, people, club, finished_table
+    club_night, client, people, club, finished_table
 ):
     ann, bob, cy, di = people[:4]
     started = timezone.now() - timedelta(hours=2)
-    _night(club, started)
+    club_night(club, started)
     url = f"/ladders/clubs/{club.slug}/"
     assert "No tournament or rated games recorded." in client.get(url).content.decode()
     _play(finished_table, club, [ann, bob, cy, di], [0, 2], started + timedelta(minutes=40))
@@ -227,20 +214,24 @@ def test_the_cached_night_history_follows_a_game_and_a_name_at_once(
     assert ">Annabel</a>" in client.get(url).content.decode()
 
 
-def test_the_cached_night_history_takes_in_a_night_once_it_starts(people, club, monkeypatch):
+def test_the_cached_night_history_takes_in_a_night_once_it_starts(
+    club_night, people, club, monkeypatch
+):
     now = timezone.now()
-    night = _night(club, now + timedelta(hours=1))
+    night = club_night(club, now + timedelta(hours=1))
     assert selectors.night_history_cached(club) == []
     monkeypatch.setattr(selectors.timezone, "now", lambda: now + timedelta(hours=2))
     assert [line.night.pk for line in selectors.night_history_cached(club)] == [night.pk]
 
 
-def test_the_cached_night_history_speaks_the_readers_language(people, club, finished_table):
+def test_the_cached_night_history_speaks_the_readers_language(
+    club_night, people, club, finished_table
+):
     from django.utils import translation
 
     ann, bob, cy, di = people[:4]
     started = timezone.now() - timedelta(hours=2)
-    _night(club, started)
+    club_night(club, started)
     _play(finished_table, club, [ann, bob, cy, di], [0, 2], started + timedelta(minutes=40))
     details = {}
     for code in LANGUAGES:
@@ -283,11 +274,13 @@ def test_the_cached_rating_chart_speaks_the_readers_language(client, rated, club
     assert len(set(fresh.values())) > 1
 
 
-def test_the_rendered_night_history_follows_the_clubs_zone_and_language(client, people, club):
+def test_the_rendered_night_history_follows_the_clubs_zone_and_language(
+    club_night, client, people, club
+):
     from django.utils import translation
 
     started = datetime(2026, 3, 2, 23, 30, tzinfo=UTC)  # 2 March in UTC, 3 March further east
-    _night(club, started)
+    club_night(club, started)
     url = f"/ladders/clubs/{club.slug}/"
 
     def nights_html(**kwargs) -> str:
