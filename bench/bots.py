@@ -12,6 +12,8 @@ It also prints, for each level, the declarer's tricks and the contracts made (Fi
 misère bids made and defeated, bids made (Pitch), and decision times by phase (p50 and p95 in
 milliseconds of CPU time, so other work on a shared machine does not inflate them). `--procs` spreads the deals over processes (at most 2 on a shared machine);
 `--budget` sets the expert's allowance (default: the game's, the bots' EXPERT_BUDGETS).
+`--seed` picks the deals (each seed its own); `--seed 1,5,6` plays `--deals` deal pairs of each
+seed and pools them into one figure.
 
 `--lone` (games where every seat is its own side) measures another way: each deal is played with
 B in every seat, then once for each seat with A in that seat alone; A's gain is that seat's score
@@ -154,10 +156,15 @@ def main(argv=None) -> None:
     parser.add_argument("--game", choices=sorted(ENGINES), default="five_hundred")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--options", default="{}", help="table options as JSON")
-    parser.add_argument("--deals", type=int, default=100, help="deal pairs to play")
+    parser.add_argument("--deals", type=int, default=100, help="deal pairs to play (for each seed)")
     parser.add_argument("--a", default="expert")
     parser.add_argument("--b", default="club")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed",
+        type=_seeds,
+        default=(1,),
+        help="the deals' seed, or several separated by commas (their deals are pooled)",
+    )
     parser.add_argument("--procs", type=int, default=1)
     parser.add_argument("--budget", type=int, default=None, help="default: the game's")
     parser.add_argument(
@@ -176,7 +183,8 @@ def main(argv=None) -> None:
         args.budget = EXPERT_BUDGETS[args.game]
     options = json.loads(args.options)
     jobs = [
-        (args.game, args.players, options, i, args.seed, args.a, args.b, args.budget)
+        (args.game, args.players, options, i, seed, args.a, args.b, args.budget)
+        for seed in args.seed
         for i in range(args.deals)
     ]
     start = time.perf_counter()
@@ -209,7 +217,8 @@ def main(argv=None) -> None:
         if args.lone
         else f"{len(diffs)} deal pairs"
     )
-    print(f"{label}: {args.a} vs {args.b}, {design}, budget {args.budget}")
+    seeds = ",".join(str(seed) for seed in args.seed)
+    print(f"{label}: {args.a} vs {args.b}, {design}, budget {args.budget}, seed {seeds}")
     unit = "a pair" if len(units(args.game, args.players, _opts(args, options))) == 2 else "a seat"
     print(
         f"  {args.a} gains {mean:+.2f} points {unit} a deal, "
@@ -242,6 +251,17 @@ def main(argv=None) -> None:
             f"ms  p95 {percentile(values, 0.95):7.2f} ms  max {max(values):7.1f} ms"
         )
     print(f"  {elapsed:.0f} s on {procs} process(es)")
+
+
+def _seeds(text: str) -> tuple[int, ...]:
+    """`--seed`: one whole number, or several separated by commas, each used once."""
+    try:
+        seeds = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a seed or a list of seeds: {text!r}") from None
+    if len(set(seeds)) != len(seeds):
+        raise argparse.ArgumentTypeError(f"a seed is repeated: {text!r}")
+    return seeds
 
 
 def _opts(args, options):
