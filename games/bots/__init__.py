@@ -46,8 +46,8 @@ BOT_LEVELS: dict[str, str] = {
         "about 8 points a seat a deal (800 duplicate deals, 95% interval 6 to 11), and with "
         "six about 9 (150 duplicate deals, 95% interval 4 to 15). At Pitch an expert pair "
         "beats a club pair by about 0.74 points a deal (240 duplicate deals, 95% interval 0.5 "
-        "to 1.0); at four-player Pitch without partners it gains about 0.24 points a seat a "
-        "deal (320 duplicate deals, 95% interval 0.15 to 0.33). Takes a moment to think."
+        "to 1.0); at four-player Pitch without partners it gains about 0.31 points a seat a "
+        "deal (1,920 duplicate deals, 95% interval 0.28 to 0.35). Takes a moment to think."
     ),
 }
 
@@ -60,7 +60,9 @@ BOT_LEVELS: dict[str, str] = {
 # a bid and 220 ms a discard, p95 under 320 ms; four-player Pitch p50 about 90 ms a card and
 # 45 ms a bid, p95 about 210 ms a card and 85 ms a bid (320 deal pairs, seeds 1 and 5, with the
 # play read and bids looked at twice; before its play-outs restated the club bot on plain ints,
-# 60 deal pairs took p50 115 ms a card and 120 ms a bid, p95 550 ms).
+# 60 deal pairs took p50 115 ms a card and 120 ms a bid, p95 550 ms). The same work on a slower
+# machine (the 1,920 deal pairs of the description, two bench processes on two cores): p50
+# 155-195 ms a card and 95-110 ms a bid, p95 400-490 ms a card and 170-190 ms a bid.
 DEFAULT_EXPERT_BUDGET = 16000
 EXPERT_BUDGETS = {"five_hundred": DEFAULT_EXPERT_BUDGET, "pitch": 2 * DEFAULT_EXPERT_BUDGET}
 
