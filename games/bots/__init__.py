@@ -61,8 +61,9 @@ BOT_LEVELS: dict[str, str] = {
 # 45 ms a bid, p95 about 210 ms a card and 85 ms a bid (320 deal pairs, seeds 1 and 5, with the
 # play read and bids looked at twice; before its play-outs restated the club bot on plain ints,
 # 60 deal pairs took p50 115 ms a card and 120 ms a bid, p95 550 ms). The same work on a slower
-# machine (the 1,920 deal pairs of the description, two bench processes on two cores): p50
-# 155-195 ms a card and 95-110 ms a bid, p95 400-490 ms a card and 170-190 ms a bid.
+# machine (the description's 1,920 deal pairs, two bench processes on two cores: `bench/bots.py
+# --game pitch --players 4 --deals 320 --seed 1,5,6,7,8,9 --procs 2`): p50 155-195 ms a card and
+# 95-110 ms a bid, p95 400-490 ms a card and 170-190 ms a bid.
 DEFAULT_EXPERT_BUDGET = 16000
 EXPERT_BUDGETS = {"five_hundred": DEFAULT_EXPERT_BUDGET, "pitch": 2 * DEFAULT_EXPERT_BUDGET}
 
