@@ -103,9 +103,12 @@ class Knowledge:
         self.void: dict[int, set[int]] = {s: set() for s in range(self.players)}
         # The cards each seat has played this hand: with what it holds now, the hand it bid on.
         self.played_by: dict[int, list[Card]] = {s: [] for s in range(self.players)}
+        # Every card played this hand, in order, with its seat (what `_play_weight` replays).
+        self.plays: list[tuple[int, Card]] = []
         if self.trump is not None:
             for t in list(view.get("history") or []) + [trick]:
                 cards = [(e["seat"], club.card_of(e["card"])) for e in t.get("cards") or []]
+                self.plays += cards
                 for s, c in cards:
                     self.played_by[s].append(c)
                 led = cards[0][1].suit if cards else None
@@ -562,13 +565,8 @@ def _play_weight(k: Knowledge, world) -> float:
     gives (what each seat holds now with what it has played), and each card another seat played
     that the club bot would not have (under any order of its tie-break draws) multiplies the
     weight by PLAY_READ. The pitcher's opening lead names trumps and is judged by the bids."""
-    if not PLAY_READ or k.trump is None:
-        return 1.0
-    plays = []
-    for t in k.view.get("history") or []:
-        plays += [(e["seat"], club.card_of(e["card"])) for e in t.get("cards") or []]
-    plays += k.trick
-    if not plays:
+    plays = k.plays
+    if not PLAY_READ or not plays:
         return 1.0
     n = k.players
     me = k.seat
